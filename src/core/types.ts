@@ -1,0 +1,125 @@
+/**
+ * @module core/types
+ * The few types everything else is built on: string classes, findings, the report, and the `Sanitizer`
+ * contract. A sanitizer never mutates its input and never logs; it returns new values and reports what it did
+ * through the context, as types, pointers and counts only — never a removed or masked value.
+ */
+
+/** Where a string sits decides how it is cleaned and bounded (see DESIGN.md, "String classes"). */
+export type StringClass = 'document' | 'field' | 'error' | 'key';
+
+/** `balanced` keeps invisible characters that real text needs; `strict` removes every Cc/Cf/Zl/Zp. */
+export type UnicodeProfile = 'balanced' | 'strict';
+
+export type SecretMode = 'off' | 'mask' | 'block';
+
+export type ErrorKind =
+  | 'not_found'
+  | 'invalid_params'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'rate_limited'
+  | 'timeout'
+  | 'upstream_error'
+  | 'payload_too_large'
+  | 'secret_blocked'
+  | 'output_invalid'
+  | 'sanitizer_failed';
+
+/** What a stage did to one place. */
+export type FindingAction =
+  | 'removed' // characters removed (class = unicode category)
+  | 'normalized' // newlines or similar rewritten for the string class
+  | 'masked' // a pattern rule matched (rule = rule id)
+  | 'redacted' // a known secret value matched
+  | 'blocked' // a rule in block mode matched: the result is withheld
+  | 'truncated' // a bound cut the string (removed = chars cut)
+  | 'omitted' // a binary was replaced (fingerprint, size, mimeType)
+  | 'converted' // a subtree too deep became its JSON text
+  | 'dropped' // a key, block, item or field was removed
+  | 'renamed' // an object key changed when cleaned, or collided
+  | 'invalid' // a value failed validation (schema, URI, name, base64)
+  | 'withheld'; // a whole part or result was replaced by a notice
+
+export interface Finding {
+  /** RFC 6901 pointer into the sanitized output (or the input, for things that were removed). */
+  readonly path: string;
+  readonly action: FindingAction;
+  /** Unicode category, string class, block type or error kind, depending on the action. */
+  readonly class?: string;
+  /** Rule id, for masked/blocked findings. */
+  readonly rule?: string;
+  /** How many characters (or items, or matches) the action removed or touched. */
+  readonly removed?: number;
+  readonly count?: number;
+  /** `sha256:<hex>` of the full original bytes, for omitted binaries. */
+  readonly fingerprint?: string;
+  readonly mimeType?: string;
+  readonly size?: number;
+}
+
+export interface Report {
+  readonly version: 1;
+  readonly changed: boolean;
+  /** Totals by `action` and by `action:class|rule`, e.g. `{ masked: 2, 'masked:github-pat': 2 }`. */
+  readonly counts: Readonly<Record<string, number>>;
+  readonly findings: readonly Finding[];
+}
+
+/** What is known about the call a result answers. Everything is optional. */
+export interface CallContext {
+  readonly toolName?: string;
+  readonly serverName?: string;
+  /** The call's arguments: values of secret-named fields are redacted from the result. */
+  readonly arguments?: unknown;
+  /** The tool's declared outputSchema (from tools/list), for re-validating structuredContent. */
+  readonly outputSchema?: unknown;
+}
+
+/** Where a string leaf is. */
+export interface TextSite {
+  readonly path: string;
+  readonly class: StringClass;
+  /** True inside an isError result. */
+  readonly isError: boolean;
+}
+
+/** Per-call state shared by the stages of one sanitize call. Never shared between calls. */
+export interface SanitizeContext {
+  readonly call: CallContext;
+  readonly isError: boolean;
+  report(finding: Finding): void;
+  /** A per-call cache: `create` runs once per call for each key (e.g. a matcher built from the arguments). */
+  cache<T>(key: object, create: () => T): T;
+}
+
+/** A JSON object in the shape of an MCP content block: `{ type, ... }`. */
+export interface ContentBlock {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
+
+/** A CallToolResult, kept open to extra keys as the spec is. */
+export interface ToolResult {
+  readonly content?: readonly ContentBlock[];
+  readonly structuredContent?: unknown;
+  readonly isError?: boolean;
+  readonly _meta?: Readonly<Record<string, unknown>>;
+  readonly [key: string]: unknown;
+}
+
+/**
+ * A stage of the airlock. Every method is optional; a sanitizer that has none does nothing.
+ * - `text`: every string leaf, in document order, after the built-in string stages before it.
+ * - `block`: every content block, before its strings are walked; return `null` to withhold it.
+ * - `result`: the whole sanitized result, after the walk.
+ *
+ * @example
+ * const noShouting: Sanitizer = { name: 'no-shouting', text: (s) => s.toLowerCase() };
+ */
+export interface Sanitizer {
+  readonly name: string;
+  text?(value: string, site: TextSite, ctx: SanitizeContext): string;
+  block?(block: ContentBlock, path: string, ctx: SanitizeContext): ContentBlock | null;
+  result?(result: ToolResult, ctx: SanitizeContext): ToolResult;
+}
