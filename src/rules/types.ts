@@ -1,0 +1,35 @@
+/**
+ * @module rules/types
+ * A secret rule is plain data, in the manner of gitleaks: the registry validates and compiles it once, and one
+ * keyword pass over a text decides which rules run at all. A rule only finds; masking is a separate pass.
+ */
+
+export interface SecretRule {
+  /** kebab-case, unique across the registry; appears in masks as `[REDACTED:<id>]`. */
+  readonly id: string;
+  readonly description: string;
+  /** Provider family, the file the rule lives in (e.g. `aws`, `github`, `generic`). */
+  readonly family: string;
+  /**
+   * Lower-case literals of which at least one must occur (case-insensitively) in the text for the rule to run.
+   * A distinctive token prefix (`ghp_`, `xoxb-`, `akia`) makes the best keyword.
+   */
+  readonly keywords: readonly string[];
+  /** Must be linear-time (checked by a test with recheck). No `g`/`y` flag: the registry adds `g`. */
+  readonly regex: RegExp;
+  /** Capture group holding the secret; 0 (the default) means the whole match. */
+  readonly secretGroup?: number;
+  /** Minimum Shannon entropy (bits per character) of the secret, to skip low-entropy look-alikes. */
+  readonly entropy?: number;
+  /** Matches of the secret that are not secrets (placeholders, examples of a shape). */
+  readonly allowlist?: {
+    readonly regexes?: readonly RegExp[];
+    /** Lower-case substrings; a secret containing one is not a secret (e.g. `example`, `xxxx`). */
+    readonly stopwords?: readonly string[];
+  };
+  /** Texts the rule must mask (positive) and must leave alone (negative); a test checks both for every rule. */
+  readonly examples: {
+    readonly positive: readonly string[];
+    readonly negative: readonly string[];
+  };
+}
