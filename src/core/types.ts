@@ -123,3 +123,52 @@ export interface Sanitizer {
   block?(block: ContentBlock, path: string, ctx: SanitizeContext): ContentBlock | null;
   result?(result: ToolResult, ctx: SanitizeContext): ToolResult;
 }
+
+/** What every sanitize call returns: the raw input (same reference), the sanitized value and the report. */
+export interface SanitizeOutcome<T = unknown> {
+  /** The input, untouched (the same reference). Keep it for storage or debugging; never show it to a model. */
+  readonly rawResult: unknown;
+  /** The sanitized value; the same reference as `rawResult` when nothing changed and no label was added. */
+  readonly sanitizedResult: T;
+  /** Whether anything was changed, removed, masked or withheld. */
+  readonly isSanitized: boolean;
+  readonly report: Report;
+}
+
+/** A JSON-RPC error object. */
+export interface JsonRpcError {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+export interface TextOptions {
+  readonly class?: StringClass;
+  readonly maxChars?: number;
+  readonly profile?: UnicodeProfile;
+}
+
+/**
+ * An airlock: options resolved and frozen once, then one method per kind of MCP message. Every method is
+ * synchronous, deterministic, never mutates its input, and never throws: a failure inside becomes a withheld
+ * result (kind `sanitizer_failed`) carrying no original data.
+ */
+export interface Airlock {
+  /** A CallToolResult (tools/call, tasks/result, the `result` of a finished tasks/get). */
+  sanitizeToolResult(result: unknown, call?: CallContext): SanitizeOutcome<ToolResult>;
+  /** One string; `null` in, `null` out. */
+  sanitizeText(text: string, options?: TextOptions): string;
+  sanitizeText(text: string | null, options?: TextOptions): string | null;
+  /**
+   * Any server→client result, by the method of the request it answers: `tools/call`, `tasks/result`,
+   * `tasks/get`, `tools/list`, `prompts/list`, `prompts/get`, `resources/list`, `resources/templates/list`,
+   * `resources/read`, `completion/complete`, `initialize`, and anything else (every string as a field).
+   */
+  sanitizeResponse(method: string, result: unknown, call?: CallContext): SanitizeOutcome;
+  /** Params of a server→client request: `sampling/createMessage`, `elicitation/create`, and others. */
+  sanitizeServerRequest(method: string, params: unknown): SanitizeOutcome;
+  /** Params of a server→client notification: progress, message (logging), tasks/status, resources/updated... */
+  sanitizeNotification(method: string, params: unknown): SanitizeOutcome;
+  /** A JSON-RPC error from upstream: message and data as class `error`; the code is kept. */
+  sanitizeError(error: JsonRpcError, call?: CallContext): SanitizeOutcome<JsonRpcError>;
+}
