@@ -74,6 +74,11 @@ export interface CallContext {
   readonly arguments?: unknown;
   /** The tool's declared outputSchema (from tools/list), for re-validating structuredContent. */
   readonly outputSchema?: unknown;
+  /**
+   * The session's protocol version. Before `2026-07-28` structuredContent must be an object: other values are
+   * moved into a text block so that older clients do not reject the whole result. Default: before 2026-07-28.
+   */
+  readonly protocolVersion?: string;
 }
 
 /** Where a string leaf is. */
@@ -82,6 +87,11 @@ export interface TextSite {
   readonly class: StringClass;
   /** True inside an isError result. */
   readonly isError: boolean;
+  /**
+   * The object key this string is the value of, when it is one (`password` for `{"password": "..."}`), so that
+   * keyword-gated secret rules see the context a text rendering of the object would show.
+   */
+  readonly key?: string;
 }
 
 /** Per-call state shared by the stages of one sanitize call. Never shared between calls. */
