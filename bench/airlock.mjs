@@ -1,0 +1,89 @@
+/**
+ * @module bench/airlock
+ * Loads the built package (`dist/index.js`) if it is there and adapts to what it exports, so the harness can
+ * run its baselines before the core lands. Also reads "what the airlock found" out of a sanitized result.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const DIST = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+
+/**
+ * Bounds and structure limits raised above every workload, so that every byte is really scanned (default
+ * bounds would cut W1 to 100,000 chars and W2 to 10,000 items, and the comparison would be meaningless).
+ */
+export const UNBOUNDED = Object.freeze({
+  bounds: { document: 1e9, field: 1e9, error: 1e9, key: 1e9, result: 1e9 },
+  structure: { maxItems: 1e9 },
+});
+
+/** `{ mod }` when dist exports a sanitizer, else `{ missing: '<why>' }`. */
+export async function loadAirlock() {
+  if (!existsSync(DIST)) return { missing: 'dist/index.js not built yet (npm run build)' };
+  let mod;
+  try {
+    mod = await import(DIST);
+  } catch (error) {
+    return { missing: `dist/index.js fails to load: ${String(error?.message ?? error).split('\n')[0]}` };
+  }
+  if (typeof mod.createAirlock !== 'function' && typeof mod.sanitizeToolCallResult !== 'function') {
+    return { missing: 'dist/index.js does not export createAirlock or sanitizeToolCallResult yet' };
+  }
+  return { mod };
+}
+
+/** A `(result) => sanitized` function for the given options, whichever entry point dist has. */
+export function makeSanitize(mod, options) {
+  if (typeof mod.createAirlock === 'function') {
+    const airlock = mod.createAirlock(options);
+    const fn = airlock.sanitizeToolResult ?? airlock.sanitizeToolCallResult ?? airlock.sanitize;
+    if (typeof fn !== 'function') throw new Error('createAirlock() returned no sanitizeToolResult method');
+    return (result) => unwrap(fn.call(airlock, result));
+  }
+  return (result) => unwrap(mod.sanitizeToolCallResult(result, options));
+}
+
+/** Accepts a bare result or a `{ sanitizedResult }` / `{ result }` wrapper. */
+function unwrap(out) {
+  if (out && typeof out === 'object') {
+    if ('sanitizedResult' in out && out.sanitizedResult) return out.sanitizedResult;
+    if ('result' in out && out.result && typeof out.result === 'object' && !('content' in out))
+      return out.result;
+  }
+  return out;
+}
+
+/** Options for a registry of only `keep` rules: every other rule id set to 'off'. */
+export function tenRuleOptions(mod, keep = 10) {
+  if (typeof mod.listRules !== 'function') return null;
+  const rules = mod.listRules();
+  const ids = rules.map((rule) => (typeof rule === 'string' ? rule : rule.id));
+  const modes = {};
+  ids.forEach((id, i) => {
+    if (i >= keep) modes[id] = 'off';
+  });
+  return {
+    options: { ...UNBOUNDED, secrets: { rules: modes } },
+    total: ids.length,
+    kept: Math.min(keep, ids.length),
+  };
+}
+
+/** What the airlock's report says it did: secrets masked/redacted/blocked and characters removed. */
+export function airlockFound(sanitized) {
+  const report = sanitized?._meta?.['airlock/report'];
+  if (!report) return { note: 'no _meta["airlock/report"] in the output' };
+  let secrets = 0;
+  let removedChars = 0;
+  let ansi = 0;
+  for (const f of report.findings ?? []) {
+    if (f.action === 'masked' || f.action === 'redacted' || f.action === 'blocked') secrets += f.count ?? 1;
+    if (f.action === 'removed') {
+      const n = f.removed ?? f.count ?? 1;
+      if (/ansi|escape|osc|csi/i.test(String(f.class ?? ''))) ansi += n;
+      else removedChars += n;
+    }
+  }
+  return { secrets, removedChars, ansi, counts: report.counts };
+}

@@ -1,0 +1,120 @@
+/**
+ * @module bench/proxy
+ * Proxy latency: the same stdio server (server-everything), once directly and once behind
+ * `node dist/cli/main.js -- node <server> stdio`, driven by an SDK Client. Sequential `tools/call` of `echo`
+ * with a ~2 KB message, interleaved in blocks so machine noise hits both sides alike; then 8 concurrent
+ * callers for a throughput ratio. Prints `RESULT {json}`.
+ *   node bench/proxy.mjs [--calls 2000]
+ */
+import { existsSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CLI } from './airlock.mjs';
+import { makeW4 } from './workloads.mjs';
+
+const SERVER = fileURLToPath(
+  new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
+);
+const BLOCK = 100;
+const CONCURRENCY = 8;
+
+const quantile = (xs, q) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+async function connect(args) {
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' });
+  const client = new Client({ name: 'airlock-bench', version: '0.0.0' });
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error('initialize timed out after 15 s')), 15_000);
+  });
+  try {
+    await Promise.race([client.connect(transport), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+  return client;
+}
+
+function caller(client, message) {
+  const params = { name: 'echo', arguments: { message } };
+  return () => client.request({ method: 'tools/call', params }, ResultSchema);
+}
+
+async function sequential(call, n, into) {
+  for (let i = 0; i < n; i++) {
+    const start = performance.now();
+    await call();
+    into.push(performance.now() - start);
+  }
+}
+
+async function concurrent(call, total) {
+  const start = performance.now();
+  const per = Math.ceil(total / CONCURRENCY);
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = 0; i < per; i++) await call();
+    }),
+  );
+  return (per * CONCURRENCY * 1000) / (performance.now() - start);
+}
+
+async function main() {
+  const i = process.argv.indexOf('--calls');
+  const calls = i === -1 ? 2000 : Number(process.argv[i + 1]);
+  if (!existsSync(CLI)) {
+    console.log(`RESULT ${JSON.stringify({ skip: 'dist/cli/main.js not built yet' })}`);
+    return;
+  }
+  const message = makeW4().result.content[0].text.slice(0, 2000);
+  const direct = await connect([SERVER, 'stdio']);
+  let proxied;
+  try {
+    proxied = await connect([CLI, '--', process.execPath, SERVER, 'stdio']);
+    await caller(proxied, message)();
+  } catch (error) {
+    await direct.close();
+    console.log(
+      `RESULT ${JSON.stringify({ skip: `proxy mode not working yet: ${error?.message ?? error}` })}`,
+    );
+    return;
+  }
+  const callDirect = caller(direct, message);
+  const callProxied = caller(proxied, message);
+  await sequential(callDirect, 200, []);
+  await sequential(callProxied, 200, []);
+  const a = [];
+  const b = [];
+  for (let done = 0; done < calls; done += BLOCK) {
+    await sequential(callDirect, BLOCK, a);
+    await sequential(callProxied, BLOCK, b);
+  }
+  const rates = { direct: [], proxied: [] };
+  for (let round = 0; round < 2; round++) {
+    rates.direct.push(await concurrent(callDirect, calls));
+    rates.proxied.push(await concurrent(callProxied, calls));
+  }
+  await direct.close();
+  await proxied.close();
+  const sum = (xs) => xs.reduce((x, y) => x + y, 0);
+  const out = {
+    calls: a.length,
+    messageChars: message.length,
+    direct: { median: quantile(a, 0.5), p99: quantile(a, 0.99) },
+    proxied: { median: quantile(b, 0.5), p99: quantile(b, 0.99) },
+    addedMedianMs: quantile(b, 0.5) - quantile(a, 0.5),
+    addedP99Ms: quantile(b, 0.99) - quantile(a, 0.99),
+    concurrency: CONCURRENCY,
+    throughput: { direct: rates.direct, proxied: rates.proxied },
+    throughputRatio: sum(rates.proxied) / sum(rates.direct),
+  };
+  console.log(`RESULT ${JSON.stringify(out)}`);
+}
+
+await main();

@@ -1,0 +1,159 @@
+/**
+ * @module bench/redos
+ * Adversarial inputs of 1 MB per rule family and for the Unicode cleaner, timed one by one; prints
+ * `RESULT {json}` with the slowest input per family. Inputs are built from each rule's own keywords (repeated
+ * prefixes, keyword + long runs of its alphabet, near-misses, `k=k=k=`), plus shapes common to all rules.
+ *   node bench/redos.mjs [--quick]
+ */
+import { performance } from 'node:perf_hooks';
+import { loadAirlock, makeSanitize, UNBOUNDED } from './airlock.mjs';
+import { createRandom } from './workloads.mjs';
+
+const SIZE = 1_000_000;
+const fill = (unit) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
+const r = createRandom(7);
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Shapes aimed at one keyword: what a greedy or nested quantifier after that keyword would choke on. */
+function keywordInputs(kw) {
+  const near = `${kw}${r.chars(ALNUM, 19)} `;
+  return {
+    [`${kw} repeated`]: fill(kw),
+    [`${kw} + a-run`]: kw + fill('a'),
+    [`${kw}= + A-run`]: `${kw}=${fill('A')}`,
+    [`${kw} + alnum-run`]: kw + r.chars(ALNUM, SIZE),
+    [`${kw} near-miss x N`]: fill(near),
+    [`${kw}= repeated`]: fill(`${kw}=`),
+    [`${kw} + space-run`]: `${kw}${fill(' \t')}x`,
+    [`"${kw}": " repeated`]: fill(`"${kw}": "`),
+  };
+}
+
+/** Shapes that no keyword targets: long runs of the alphabets secrets are made of. */
+const COMMON = {
+  'a-run': () => fill('a'),
+  'alnum random': () => r.chars(ALNUM, SIZE),
+  'base64 random': () => r.chars(`${ALNUM}+/`, SIZE),
+  'hex random': () => r.chars('0123456789abcdef', SIZE),
+  digits: () => fill('0'),
+  'a=a=a=': () => fill('a='),
+  'key=key=': () => fill('key='),
+  '-----BEGIN  repeated': () => fill('-----BEGIN '),
+  'BEGIN PRIVATE KEY, no END': () => `-----BEGIN RSA PRIVATE KEY-----\n${fill(`${r.chars(ALNUM, 64)}\n`)}`,
+  'eyJ. repeated': () => fill('eyJ.'),
+  'eyJ + base64url run': () => `eyJ${r.chars(`${ALNUM}-_`, SIZE)}`,
+  'xoxb-1- repeated': () => fill('xoxb-1-'),
+  '---- run': () => fill('-'),
+  'quote run': () => fill('"'),
+  'newline run': () => fill('\n'),
+};
+
+/** Unicode-cleaner attacks: runs of what the cleaner treats in context (ZWJ, VS, tags, ESC, bidi). */
+const UNICODE = {
+  'ZWJ run': () => fill('\u200d'),
+  'emoji+ZWJ chain': () => fill('👨\u200d'),
+  'VS16 run': () => fill('\ufe0f'),
+  'base+VS run': () => fill('a\ufe0f'),
+  'VS-supplement run': () => fill('\udb40\udd00'),
+  'tag run': () => fill('\udb40\udc61'),
+  'flag tag, no cancel': () => `🏴${fill('\udb40\udc67')}`,
+  'ESC run': () => fill('\x1b'),
+  'CSI opener run': () => fill('\x1b['),
+  'CSI long params': () => `\x1b[${fill('1;')}`,
+  'OSC unterminated': () => `\x1b]0;${fill('a')}`,
+  'OSC opener run': () => fill('\x1b]'),
+  'bidi run': () => fill('\u202e\u2066'),
+  'ZWNJ between Arabic': () => fill('ب\u200c'),
+  'RLM run': () => fill('\u200f'),
+  'lone surrogates': () => fill('\ud800'),
+  'combining marks': () => `a${fill('\u0301')}`,
+  'NBSP/space run': () => fill('\u00a0 '),
+};
+
+function timeIt(fn, input) {
+  fn(input.slice(0, 10_000));
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 2; i++) {
+    const start = performance.now();
+    fn(input);
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
+
+/** The function under test: `maskSecrets`/a Unicode export if dist has them, else the whole airlock on one block. */
+function pickTargets(mod) {
+  const viaAirlock = () => {
+    const sanitize = makeSanitize(mod, UNBOUNDED);
+    return (text) => sanitize({ content: [{ type: 'text', text }] });
+  };
+  const mask = typeof mod.maskSecrets === 'function' ? (text) => mod.maskSecrets(text) : null;
+  const unicodeName = ['cleanUnicode', 'cleanText', 'sanitizeUnicode', 'cleanString'].find(
+    (name) => typeof mod[name] === 'function',
+  );
+  return {
+    secrets: mask ?? viaAirlock(),
+    secretsVia: mask ? 'maskSecrets(text)' : 'createAirlock().sanitizeToolResult on one text block',
+    unicode: unicodeName ? (text) => mod[unicodeName](text) : viaAirlock(),
+    unicodeVia: unicodeName ? `${unicodeName}(text)` : 'createAirlock().sanitizeToolResult on one text block',
+  };
+}
+
+/** Rule families and their keywords, from listRules() when dist has it. */
+function families(mod, quick) {
+  const map = new Map();
+  if (typeof mod.listRules === 'function') {
+    for (const rule of mod.listRules()) {
+      const family = rule.family ?? rule.id;
+      const keywords = quick ? (rule.keywords ?? []).slice(0, 1) : (rule.keywords ?? []);
+      const set = map.get(family) ?? new Set();
+      for (const kw of keywords) set.add(kw);
+      map.set(family, set);
+    }
+  }
+  return map;
+}
+
+async function main() {
+  const quick = process.argv.includes('--quick');
+  const loaded = await loadAirlock();
+  if (loaded.missing) {
+    console.log(`RESULT ${JSON.stringify({ skip: loaded.missing })}`);
+    return;
+  }
+  const targets = pickTargets(loaded.mod);
+  const slowest = {};
+  const note = (family, name, ms) => {
+    const cur = slowest[family];
+    if (!cur || ms > cur.ms) slowest[family] = { ms, input: name };
+  };
+  let inputs = 0;
+  for (const [family, keywords] of families(loaded.mod, quick)) {
+    for (const kw of keywords) {
+      for (const [name, text] of Object.entries(keywordInputs(kw))) {
+        note(`secrets/${family}`, name, timeIt(targets.secrets, text));
+        inputs++;
+      }
+    }
+  }
+  for (const [name, make] of Object.entries(COMMON)) {
+    note('secrets/(shapes common to all rules)', name, timeIt(targets.secrets, make()));
+    inputs++;
+  }
+  for (const [name, make] of Object.entries(UNICODE)) {
+    note('unicode', name, timeIt(targets.unicode, make()));
+    inputs++;
+  }
+  const hasRules = typeof loaded.mod.listRules === 'function';
+  console.log(
+    `RESULT ${JSON.stringify({
+      inputs,
+      secretsVia: targets.secretsVia,
+      unicodeVia: targets.unicodeVia,
+      perRuleFamilies: hasRules,
+      slowest,
+    })}`,
+  );
+}
+
+await main();
