@@ -1,0 +1,566 @@
+/**
+ * @module unicode/clean
+ * `cleanText`: the Unicode policy of DESIGN.md applied to one string, for one string class and profile.
+ *
+ * How it works, and why it is idempotent without looping:
+ * 1. A charCode scan over a 64 K lookup table finds the first suspicious code unit. Clean text (ASCII,
+ *    accented Latin, CJK, Arabic, emoji without invisible characters) never leaves this loop and is returned
+ *    as the same reference.
+ * 2. From there, every suspicious token is either *removed* (controls, whole ANSI sequences, bidi controls,
+ *    lone surrogates, ...), *rewritten to a base* (newline rules per class, `strict` spaces) or a *context
+ *    character* (ZWJ, ZWNJ, bidi marks, variation selectors, tags). Removed tokens are transparent.
+ * 3. Context characters are collected in runs between two bases of the output and judged per run from the
+ *    run's own content and its two neighbouring bases only. Bases are never removed after step 2, so a second
+ *    pass sees the same bases and the kept part of each run, and every rule below keeps what it kept.
+ *    Nothing removable survives step 2 (no ESC, no C1, no lone surrogate), so removals cannot reassemble a
+ *    sequence either.
+ * 4. Bidi marks need right-to-left letters somewhere in the output, and the density limit looks at all kept
+ *    context characters; both are decided once at the end from the output's bases.
+ * Every pass is linear: the ANSI string terminator search never rescans (see `StringEnds`).
+ */
+
+import type { StringClass, UnicodeProfile } from '../core/types.js';
+import {
+  ANSI,
+  BIDI_CONTROL_RANGES,
+  BIDI_MARKS,
+  BOM,
+  CONTROL_RANGES,
+  type CodePointRange,
+  DENSITY_MAX_CONTEXT,
+  DENSITY_WINDOW,
+  EMOJI_MODIFIERS,
+  EMOJI_VS,
+  FORMAT_RANGES,
+  IDEOGRAPH_RANGES,
+  IDEOGRAPHIC_VS,
+  INVISIBLE_RANGES,
+  JOINING_SCRIPT_RANGES,
+  LINE_SEPARATORS,
+  MONGOLIAN_FVS,
+  MONGOLIAN_LETTERS,
+  NONCHARACTER_RANGES,
+  RTL_RANGES,
+  SPACE_SEPARATOR_RANGES,
+  STANDARDIZED_VS,
+  STANDARDIZED_VS_BASES,
+  TAG_BASE,
+  TAG_CANCEL,
+  TAG_RANGE,
+  TAG_SPEC_MAX,
+  TAG_SPEC_MIN,
+  TAG_SPEC_RANGES,
+  UNICODE_CATEGORIES,
+  type UnicodeCategory,
+  VARIATION_SELECTOR_RANGES,
+  ZERO_WIDTH_SPACE,
+  ZWJ,
+  ZWNJ,
+} from './tables.js';
+
+export type { UnicodeCategory } from './tables.js';
+export { UNICODE_TABLES_VERSION } from './tables.js';
+
+/** Code points removed or rewritten, per category. `cleanText` adds to it. */
+export type RemovalCounts = Partial<Record<UnicodeCategory, number>>;
+
+// Actions of the lookup table. 0 means "copy"; removals are REMOVE + category index.
+const A_HI = 1; // high surrogate whose pairs are all fine: only the pairing is checked
+const A_HI_CHECK = 2; // high surrogate whose pairs may be suspicious
+const A_LO = 3; // low surrogate (reached only when lone)
+const A_ESC = 4;
+const A_C1_CSI = 5;
+const A_C1_STRING = 6;
+const A_CR = 7;
+const A_NEWLINE = 8; // rewritten per class: '\n' in documents, ' ' elsewhere
+const A_SPACE = 9; // strict: unusual space -> ' '
+const A_ZWJ = 10;
+const A_ZWNJ = 11;
+const A_MARK = 12;
+const A_VS = 13;
+const A_TAG = 14;
+const A_REMOVE = 16;
+
+const CAT = Object.fromEntries(UNICODE_CATEGORIES.map((c, i) => [c, i])) as Record<UnicodeCategory, number>;
+const remove = (c: UnicodeCategory): number => A_REMOVE + CAT[c];
+
+interface Policy {
+  readonly bmp: Uint8Array;
+  /** Supplementary code points with an action, sorted: [from, to, action]. */
+  readonly supp: readonly (readonly [number, number, number])[];
+  readonly document: boolean;
+}
+
+function buildPolicy(document: boolean, strict: boolean): Policy {
+  const rules: [CodePointRange, number][] = [];
+  const add = (ranges: readonly CodePointRange[], action: number): void => {
+    for (const r of ranges) rules.push([r, action]);
+  };
+  add(CONTROL_RANGES, remove('control'));
+  add(BIDI_CONTROL_RANGES, remove('bidi'));
+  add(INVISIBLE_RANGES, remove('invisible'));
+  add(NONCHARACTER_RANGES, remove('noncharacter'));
+  add([[BOM, BOM]], remove('bom'));
+  add([[ZERO_WIDTH_SPACE, ZERO_WIDTH_SPACE]], remove('zero-width'));
+  add(VARIATION_SELECTOR_RANGES, A_VS);
+  add(
+    LINE_SEPARATORS.map((c) => [c, c]),
+    A_NEWLINE,
+  );
+  add([[ANSI.esc, ANSI.esc]], A_ESC);
+  add([[ANSI.c1Csi, ANSI.c1Csi]], A_C1_CSI);
+  add(
+    ANSI.c1Strings.map((c) => [c, c]),
+    A_C1_STRING,
+  );
+  add([[0x0d, 0x0d]], A_CR);
+  if (!document) add([[0x09, 0x0a]], A_NEWLINE);
+  if (strict) {
+    // `strict` removes every Cc/Cf/Zl/Zp: the context rules for joiners, marks and tags do not apply.
+    add(
+      [
+        [ZWNJ, ZWNJ],
+        [ZWJ, ZWJ],
+      ],
+      remove('zero-width'),
+    );
+    add(
+      BIDI_MARKS.map((c) => [c, c]),
+      remove('bidi-mark'),
+    );
+    add([TAG_RANGE], remove('tag'));
+    add(FORMAT_RANGES, remove('format'));
+    add(SPACE_SEPARATOR_RANGES, A_SPACE);
+  } else {
+    add([[ZWJ, ZWJ]], A_ZWJ);
+    add([[ZWNJ, ZWNJ]], A_ZWNJ);
+    add(
+      BIDI_MARKS.map((c) => [c, c]),
+      A_MARK,
+    );
+    add([TAG_RANGE], A_TAG);
+  }
+  const bmp = new Uint8Array(0x10000);
+  for (let c = 0xd800; c < 0xdc00; c++) bmp[c] = A_HI;
+  for (let c = 0xdc00; c < 0xe000; c++) bmp[c] = A_LO;
+  const supp: [number, number, number][] = [];
+  // Later rules win, so the specific rules above override the broad ones (e.g. ESC inside the controls).
+  for (const [[from, to], action] of rules) {
+    for (let c = from; c <= Math.min(to, 0xffff); c++) bmp[c] = action;
+    if (to >= 0x10000) {
+      const lo = Math.max(from, 0x10000);
+      supp.push([lo, to, action]);
+      for (let h = 0xd800 + ((lo - 0x10000) >> 10); h <= 0xd800 + ((to - 0x10000) >> 10); h++)
+        bmp[h] = A_HI_CHECK;
+    }
+  }
+  supp.sort((a, b) => a[0] - b[0]);
+  return { bmp, supp, document };
+}
+
+const policies = new Map<string, Policy>();
+function policyFor(cls: StringClass, profile: UnicodeProfile): Policy {
+  const document = cls === 'document';
+  const key = `${document}:${profile}`;
+  let p = policies.get(key);
+  if (p === undefined) {
+    p = buildPolicy(document, profile === 'strict');
+    policies.set(key, p);
+  }
+  return p;
+}
+
+function suppAction(p: Policy, cp: number): number {
+  for (const [from, to, action] of p.supp) {
+    if (cp < from) return 0;
+    if (cp <= to) return action;
+  }
+  return 0;
+}
+
+/** Index of the first code unit at or after `i` that needs attention, or `s.length`. */
+function scan(s: string, i: number, p: Policy): number {
+  const n = s.length;
+  const t = p.bmp;
+  for (; i < n; i++) {
+    const a = t[s.charCodeAt(i)];
+    if (a === 0) continue;
+    if (a === A_HI || a === A_HI_CHECK) {
+      const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        if (a === A_HI || suppAction(p, ((s.charCodeAt(i) - 0xd800) << 10) + (d - 0xdc00) + 0x10000) === 0) {
+          i++;
+          continue;
+        }
+      }
+    }
+    return i;
+  }
+  return n;
+}
+
+const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean => {
+  for (const [from, to] of ranges) if (cp >= from && cp <= to) return true;
+  return false;
+};
+const inRange = (cp: number, [from, to]: CodePointRange): boolean => cp >= from && cp <= to;
+
+const EMOJI = /\p{Emoji}/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const test = (re: RegExp, cp: number): boolean => cp >= 0 && re.test(String.fromCodePoint(cp));
+const rtlPattern = new RegExp(
+  `[${RTL_RANGES.map(([a, b]) => `\\u{${a.toString(16)}}-\\u{${b.toString(16)}}`).join('')}]`,
+  'u',
+);
+
+/** Does base `l` take variation selector `vs` (a standardized, emoji or ideographic variation sequence)? */
+function takesSelector(l: number, vs: number): boolean {
+  if (l < 0) return false;
+  if (inRange(vs, EMOJI_VS)) return test(EMOJI, l);
+  if (inRange(vs, STANDARDIZED_VS)) return inRanges(l, STANDARDIZED_VS_BASES);
+  if (inRange(vs, IDEOGRAPHIC_VS)) return inRanges(l, IDEOGRAPH_RANGES);
+  if (inRanges(vs, MONGOLIAN_FVS)) return inRanges(l, MONGOLIAN_LETTERS);
+  return false;
+}
+
+/** ZWJ/ZWNJ after a letter of a joining script, before another one or at the end of a word. */
+function scriptJoin(l: number, r: number): boolean {
+  if (l < 0 || !inRanges(l, JOINING_SCRIPT_RANGES)) return false;
+  return r < 0 || inRanges(r, JOINING_SCRIPT_RANGES) || !test(LETTER_OR_DIGIT, r);
+}
+
+/** ZWJ between a pictograph (or skin-tone modifier, possibly after VS16) and a pictograph. */
+function emojiJoin(l: number, r: number): boolean {
+  return (test(PICTOGRAPHIC, l) || inRange(l, EMOJI_MODIFIERS)) && test(PICTOGRAPHIC, r);
+}
+
+function isTagSpec(cp: number): boolean {
+  return inRanges(cp, TAG_SPEC_RANGES);
+}
+
+interface Token {
+  readonly cp: number;
+  readonly action: number;
+  readonly text: string;
+}
+
+/**
+ * Finds where control strings (OSC, DCS, SOS, PM, APC) end without rescanning: a search from `k` that finds
+ * the first end at `e` also answers every later query up to `e`, and a search that finds none answers all.
+ */
+class StringEnds {
+  private next = -1;
+  private readonly re = new RegExp(
+    `[${ANSI.stringEnds.map((c) => `\\x${c.toString(16).padStart(2, '0')}`).join('')}]`,
+    'g',
+  );
+  constructor(private readonly s: string) {}
+  find(k: number): number {
+    if (this.next < k && this.next !== this.s.length) {
+      this.re.lastIndex = k;
+      const m = this.re.exec(this.s);
+      this.next = m === null ? this.s.length : m.index;
+    }
+    return this.next;
+  }
+}
+
+const inByte = (c: number, [a, b]: CodePointRange): boolean => c >= a && c <= b;
+
+/** End of a CSI body starting at `k` (parameters, intermediates, final byte); malformed ends early. */
+function csiEnd(s: string, k: number): number {
+  const n = s.length;
+  while (k < n && inByte(s.charCodeAt(k), ANSI.csiParam)) k++;
+  while (k < n && inByte(s.charCodeAt(k), ANSI.intermediate)) k++;
+  return k < n && inByte(s.charCodeAt(k), ANSI.final) ? k + 1 : k;
+}
+
+/** End of a control string whose body starts at `k`, or -1 when it is never terminated. */
+function controlStringEnd(s: string, k: number, ends: StringEnds): number {
+  const e = ends.find(k);
+  if (e >= s.length) return -1;
+  if (s.charCodeAt(e) !== ANSI.esc) return e + 1;
+  // ST is ESC '\'; any other ESC aborts the string and starts a sequence of its own.
+  return s.charCodeAt(e + 1) === 0x5c ? e + 2 : e;
+}
+
+/** [end, category] of the escape sequence starting with ESC at `j`. A lone ESC is a control. */
+function escapeEnd(s: string, j: number, ends: StringEnds): [number, UnicodeCategory] {
+  const n = s.length;
+  const c = j + 1 < n ? s.charCodeAt(j + 1) : -1;
+  if (c === 0x5b) return [csiEnd(s, j + 2), 'ansi'];
+  if (ANSI.escStrings.includes(c)) {
+    // An unterminated string loses only its introducer: the rest stays visible rather than vanishing.
+    const e = controlStringEnd(s, j + 2, ends);
+    return [e < 0 ? j + 2 : e, 'ansi'];
+  }
+  if (inByte(c, ANSI.intermediate)) {
+    let k = j + 1;
+    while (k < n && inByte(s.charCodeAt(k), ANSI.intermediate)) k++;
+    const f = k < n ? s.charCodeAt(k) : -1;
+    return [f >= 0x30 && f <= 0x7e ? k + 1 : k, 'ansi'];
+  }
+  if (c >= 0x30 && c <= 0x7e) return [j + 2, 'ansi'];
+  return [j + 1, 'control'];
+}
+
+const cpCount = (s: string): number => {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff || i === 0 || (s.charCodeAt(i - 1) & 0xfc00) !== 0xd800) n++;
+  }
+  return n;
+};
+
+/** The slow path: everything from the first suspicious index `start` on. */
+function cleanFrom(s: string, start: number, p: Policy, counts: RemovalCounts | undefined): string {
+  const n = s.length;
+  const tally = new Array<number>(UNICODE_CATEGORIES.length).fill(0);
+  const parts: string[] = [];
+  const ends = new StringEnds(s);
+  // Kept context units: index into `parts`, output position (in base code units), code points, is a mark.
+  const ctxPart: number[] = [];
+  const ctxAt: number[] = [];
+  const ctxCps: number[] = [];
+  const ctxMark: boolean[] = [];
+  let run: Token[] = [];
+  let changed = false;
+  let lastBase = -1;
+  let baseUnits = 0;
+
+  const keep = (units: Token[], mark: boolean): void => {
+    let text = '';
+    for (const u of units) text += u.text;
+    ctxPart.push(parts.length);
+    ctxAt.push(baseUnits);
+    ctxCps.push(units.length);
+    ctxMark.push(mark);
+    parts.push(text);
+  };
+
+  const flushRun = (r: number): void => {
+    const l = lastBase;
+    const tokens = run;
+    run = [];
+    const verdict = new Array<boolean>(tokens.length).fill(false);
+    const rest: number[] = [];
+    let tagCount = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i]!.action === A_TAG) tagCount++;
+      else rest.push(i);
+    }
+    let tagEnd = -1;
+    if (tagCount > 0 && l === TAG_BASE) {
+      let k = 0;
+      while (k < tokens.length && tokens[k]!.action === A_TAG && isTagSpec(tokens[k]!.cp)) k++;
+      const cancel = tokens[k];
+      if (k >= TAG_SPEC_MIN && k <= TAG_SPEC_MAX && cancel?.cp === TAG_CANCEL && tagCount === k + 1) {
+        tagEnd = k + 1;
+      }
+    }
+    if (tagEnd < 0 && tagCount > 0) {
+      tally[CAT.tag]! += tagCount;
+      changed = true;
+    }
+    const first = rest[0];
+    const second = rest[1];
+    const vsKept =
+      first !== undefined &&
+      tokens[first]!.action === A_VS &&
+      (second === undefined || tokens[second]!.action !== A_VS) &&
+      takesSelector(l, tokens[first]!.cp);
+    let joiners = 0;
+    let marks = 0;
+    for (const i of rest) {
+      const a = tokens[i]!.action;
+      if (a === A_ZWJ || a === A_ZWNJ) joiners++;
+      else if (a === A_MARK) marks++;
+    }
+    for (const i of rest) {
+      const t = tokens[i]!;
+      let ok = false;
+      if (t.action === A_VS) ok = vsKept && i === first;
+      else if (t.action === A_ZWJ) ok = joiners === 1 && (emojiJoin(l, r) || scriptJoin(l, r));
+      else if (t.action === A_ZWNJ) ok = joiners === 1 && scriptJoin(l, r);
+      else if (t.action === A_MARK) ok = marks === 1;
+      verdict[i] = ok;
+      if (!ok) {
+        const cat =
+          t.action === A_VS ? 'variation-selector' : t.action === A_MARK ? 'bidi-mark' : 'zero-width';
+        tally[CAT[cat]]! += 1;
+        changed = true;
+      }
+    }
+    if (tagEnd > 0) keep(tokens.slice(0, tagEnd), false);
+    for (let i = Math.max(tagEnd, 0); i < tokens.length; i++) {
+      if (verdict[i]) keep([tokens[i]!], tokens[i]!.action === A_MARK);
+    }
+  };
+
+  const base = (text: string, cp: number): void => {
+    if (run.length > 0) flushRun(cp);
+    parts.push(text);
+    baseUnits += text.length;
+    lastBase = cp;
+  };
+
+  const drop = (cat: UnicodeCategory, cps: number): void => {
+    tally[CAT[cat]]! += cps;
+    changed = true;
+  };
+
+  let pos = 0;
+  let j = start;
+  for (;;) {
+    if (j > pos) {
+      const slice = s.slice(pos, j);
+      if (run.length > 0) flushRun(s.codePointAt(pos)!);
+      parts.push(slice);
+      baseUnits += slice.length;
+      const last = s.charCodeAt(j - 1);
+      lastBase =
+        last >= 0xdc00 && last <= 0xdfff && j - 2 >= pos && (s.charCodeAt(j - 2) & 0xfc00) === 0xd800
+          ? s.codePointAt(j - 2)!
+          : last;
+    }
+    if (j >= n) break;
+    const c = s.charCodeAt(j);
+    let action = p.bmp[c]!;
+    let cp = c;
+    let len = 1;
+    if (action === A_HI || action === A_HI_CHECK || action === A_LO) {
+      const d = action !== A_LO && j + 1 < n ? s.charCodeAt(j + 1) : 0;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        len = 2;
+        action = suppAction(p, cp);
+      } else {
+        action = remove('surrogate');
+      }
+    }
+    let next = j + len;
+    switch (action) {
+      case 0:
+        base(s.slice(j, next), cp);
+        break;
+      case A_ESC: {
+        const [end, cat] = escapeEnd(s, j, ends);
+        drop(cat, cpCount(s.slice(j, end)));
+        next = end;
+        break;
+      }
+      case A_C1_CSI:
+        next = csiEnd(s, j + 1);
+        drop('ansi', cpCount(s.slice(j, next)));
+        break;
+      case A_C1_STRING: {
+        const e = controlStringEnd(s, j + 1, ends);
+        next = e < 0 ? j + 1 : e;
+        drop('ansi', cpCount(s.slice(j, next)));
+        break;
+      }
+      case A_CR: {
+        const crlf = s.charCodeAt(j + 1) === 0x0a;
+        if (p.document) {
+          // "\r\n" -> "\n": drop the CR and let the LF through as an ordinary base.
+          if (crlf) drop('newline', 1);
+          else {
+            drop('newline', 1);
+            base('\n', 0x0a);
+          }
+        } else {
+          drop('newline', crlf ? 2 : 1);
+          if (crlf) next = j + 2;
+          base(' ', 0x20);
+        }
+        break;
+      }
+      case A_NEWLINE:
+        drop('newline', 1);
+        base(p.document ? '\n' : ' ', p.document ? 0x0a : 0x20);
+        break;
+      case A_SPACE:
+        drop('separator', 1);
+        base(' ', 0x20);
+        break;
+      case A_ZWJ:
+      case A_ZWNJ:
+      case A_MARK:
+      case A_VS:
+      case A_TAG:
+        run.push({ cp, action, text: s.slice(j, next) });
+        break;
+      default:
+        drop(UNICODE_CATEGORIES[action - A_REMOVE]!, 1);
+    }
+    pos = next;
+    j = scan(s, next, p);
+  }
+  if (run.length > 0) flushRun(-1);
+
+  const removeCtx = (k: number, cat: UnicodeCategory): void => {
+    parts[ctxPart[k]!] = '';
+    tally[CAT[cat]]! += ctxCps[k]!;
+    ctxCps[k] = 0;
+    changed = true;
+  };
+  if (ctxMark.includes(true)) {
+    // Marks order right-to-left text; without RTL letters in the output they only hide things.
+    const isCtx = new Set(ctxPart);
+    const rtl = parts.some((part, i) => !isCtx.has(i) && rtlPattern.test(part));
+    if (!rtl) for (let k = 0; k < ctxMark.length; k++) if (ctxMark[k]) removeCtx(k, 'bidi-mark');
+  }
+  const live: number[] = [];
+  for (let k = 0; k < ctxCps.length; k++) if (ctxCps[k]! > 0) live.push(k);
+  for (let i = 0; i + DENSITY_MAX_CONTEXT - 1 < live.length; i++) {
+    if (ctxAt[live[i + DENSITY_MAX_CONTEXT - 1]!]! - ctxAt[live[i]!]! < DENSITY_WINDOW) {
+      for (const k of live) removeCtx(k, 'steganography');
+      break;
+    }
+  }
+
+  if (counts !== undefined) {
+    for (let k = 0; k < tally.length; k++) {
+      const v = tally[k]!;
+      if (v > 0) {
+        const cat = UNICODE_CATEGORIES[k]!;
+        counts[cat] = (counts[cat] ?? 0) + v;
+      }
+    }
+  }
+  return changed ? parts.join('') : s;
+}
+
+/**
+ * Cleans `text` for string class `cls` under `profile` and adds what it removed or rewrote, in code points
+ * per category, to `counts`. Returns the same string when nothing changes. Idempotent and linear-time.
+ *
+ * @example
+ * const counts: RemovalCounts = {};
+ * cleanText('pay\u202Eload\u001b[31m!', 'field', 'balanced', counts); // 'payload!'
+ * // counts: { bidi: 1, ansi: 5 }
+ */
+export function cleanText(
+  text: string,
+  cls: StringClass,
+  profile: UnicodeProfile,
+  counts?: RemovalCounts,
+): string {
+  const p = policyFor(cls, profile);
+  const first = scan(text, 0, p);
+  return first === text.length ? text : cleanFrom(text, first, p, counts);
+}
+
+/**
+ * True when `cp` is one of the characters `visible()` spells out: anything the `strict` profile would touch
+ * in a document, plus the context characters, except tab and newline.
+ */
+export function isInvisibleCodePoint(cp: number): boolean {
+  if (cp === 0x09 || cp === 0x0a) return false;
+  const p = policyFor('document', 'strict');
+  if (cp >= 0xd800 && cp <= 0xdfff) return true;
+  const a = cp < 0x10000 ? p.bmp[cp]! : suppAction(p, cp);
+  return a !== 0 || inRanges(cp, VARIATION_SELECTOR_RANGES);
+}
