@@ -6,7 +6,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const DIST = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+/** `AIRLOCK_BENCH_DIST=<path>` measures another build (e.g. a copy of dist from before an optimisation). */
+export const DIST =
+  process.env.AIRLOCK_BENCH_DIST ?? fileURLToPath(new URL('../dist/index.js', import.meta.url));
 export const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 
 /**

@@ -85,15 +85,15 @@ async function throughput(raw) {
 function printThroughput(raw) {
   const m = (tool, w) => raw.throughput[`${tool}/${w}`];
   const rows = TOOLS.map((tool) => [LABELS[tool], ...WORKLOADS.map((w) => cell(m(tool, w)))]);
-  for (const [tool, w] of EXTRA)
-    rows.push([`${LABELS[tool]} — ${w}`, w === 'W1' ? cell(m(tool, w)) : '', '', '', '']);
-  rows.push(['input JSON, MB', ...WORKLOADS.map((w) => fmt(m('parse', w)?.inputMB))]);
+  for (const [tool, w] of EXTRA) {
+    rows.push([`${LABELS[tool]}${w === 'W1' ? '' : ` (${w})`}`, cell(m(tool, w)), '', '', '']);
+  }
+  rows.push(['input JSON, MB', ...WORKLOADS.map((w) => m('parse', w)?.inputMB?.toFixed(3) ?? '—')]);
   console.log('\nThroughput: median (min–max) MB/s of input JSON; W4 in results per second\n');
   console.log(table(['what', ...WORKLOADS], rows));
-  const sizeRow = EXTRA.filter(([, w]) => w === 'W1-1MB').map(
-    ([tool, w]) => `${LABELS[tool]} on W1 at 1 MB: ${cell(m(tool, w))} MB/s`,
-  );
-  for (const s of sizeRow) console.log(s);
+  const rss = TOOLS.map((tool) => [LABELS[tool], ...WORKLOADS.map((w) => fmt(m(tool, w)?.maxRssMB))]);
+  console.log('\nPeak RSS of each measuring process, MB (includes generating the workload)\n');
+  console.log(table(['what', ...WORKLOADS], rss));
   const skips = new Set(
     Object.values(raw.throughput)
       .filter((x) => x.skip)
