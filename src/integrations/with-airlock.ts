@@ -183,7 +183,7 @@ export function sanitizeCreateTaskResult(airlock: Airlock, result: Obj): Obj {
   }
 }
 
-export function isCreateTaskResult(result: unknown): result is Obj {
+export function isCreateTaskResult(result: unknown): result is Obj & { task: Obj } {
   return isObject(result) && isObject(result.task) && !('content' in result);
 }
 
