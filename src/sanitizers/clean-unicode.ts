@@ -1,0 +1,75 @@
+/**
+ * @module sanitizers/clean-unicode
+ * The Unicode stage as a `Sanitizer`: every string leaf goes through `cleanText` for its class, and every
+ * category that changed becomes one finding (counts only, never the removed characters). Runs before
+ * secret masking on purpose: zero-width characters inside a token would otherwise hide it from the rules.
+ */
+
+import type { Sanitizer, UnicodeProfile } from '../core/types.js';
+import {
+  cleanText,
+  isInvisibleCodePoint,
+  type RemovalCounts,
+  type UnicodeCategory,
+} from '../unicode/clean.js';
+
+export interface CleanUnicodeOptions {
+  /** `balanced` (default) keeps the invisible characters real text needs; `strict` removes every Cc/Cf/Zl/Zp. */
+  readonly profile?: UnicodeProfile;
+}
+
+/** Defaults: `{ profile: 'balanced' }`. */
+export const DEFAULT_CLEAN_UNICODE = { profile: 'balanced' } as const satisfies CleanUnicodeOptions;
+
+/**
+ * Creates the `clean-unicode` stage.
+ *
+ * @example
+ * const stage = createCleanUnicode({ profile: 'strict' });
+ * stage.text?.('a\u200Bb', { path: '/content/0/text', class: 'document', isError: false }, ctx); // 'ab'
+ * // ctx received { path: '/content/0/text', action: 'removed', class: 'zero-width', removed: 1 }
+ */
+export function createCleanUnicode(options: CleanUnicodeOptions = {}): Sanitizer {
+  const { profile } = { ...DEFAULT_CLEAN_UNICODE, ...options };
+  return {
+    name: 'clean-unicode',
+    text: function cleanUnicode(value, site, ctx) {
+      const counts: RemovalCounts = {};
+      const out = cleanText(value, site.class, profile, counts);
+      if (out !== value) {
+        for (const [category, n] of Object.entries(counts) as [UnicodeCategory, number][]) {
+          ctx.report({
+            path: site.path,
+            action: category === 'newline' ? 'normalized' : 'removed',
+            class: category,
+            removed: n,
+          });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * Spells out invisible and control characters as `⟨U+202E⟩` so a person can see what a string carries
+ * (used by the demo and `explain`). Ordinary spaces, tabs and newlines are kept as they are.
+ *
+ * @example
+ * visible('pay\u202Eload'); // 'pay⟨U+202E⟩load'
+ */
+export function visible(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+    const pair = c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff;
+    const cp = pair ? text.codePointAt(i)! : c;
+    const len = pair ? 2 : 1;
+    out += isInvisibleCodePoint(cp)
+      ? `⟨U+${cp.toString(16).toUpperCase().padStart(4, '0')}⟩`
+      : text.slice(i, i + len);
+    i += len;
+  }
+  return out;
+}
