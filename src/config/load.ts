@@ -210,9 +210,17 @@ function ownEntry<T>(map: Record<string, T> | undefined, key: string): T | undef
 function finish(layers: readonly Overrides[], server: string | undefined): AirlockOptions {
   let merged: Record<string, unknown> = {};
   for (const layer of layers) merged = mergeDeep(merged, layer as Record<string, unknown>);
-  if (server !== undefined) merged.serverName = server;
-  return merged as AirlockOptions;
+  // Typed through Overrides so the compiler checks that every config key is a valid AirlockOptions key.
+  const options: AirlockOptions = merged as Parsed<Overrides>;
+  return server === undefined ? options : { ...options, serverName: server };
 }
+
+/** A parsed value: zod types optional keys as `?: T | undefined`, but parsing never leaves a key undefined. */
+type Parsed<T> = T extends readonly (infer U)[]
+  ? Parsed<U>[]
+  : T extends object
+    ? { [K in keyof T]: Parsed<Exclude<T[K], undefined>> }
+    : T;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

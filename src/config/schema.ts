@@ -94,7 +94,16 @@ export const SecretsSchema = z
       .strictObject({
         values: z.array(z.string()).optional().describe('Values never masked by patterns.'),
         patterns: z.array(z.string()).optional().describe('Regular expressions of values never masked.'),
-        paths: z.array(z.string()).optional().describe('JSON pointers (globs) never masked by patterns.'),
+        paths: z
+          .array(
+            z.strictObject({
+              path: z.string().optional().describe('JSON-pointer glob.'),
+              tool: z.string().optional().describe('Tool-name glob.'),
+              rules: z.array(z.string()).optional().describe('Rule ids; all rules when omitted.'),
+            }),
+          )
+          .optional()
+          .describe('Scopes where pattern rules do not apply.'),
       })
       .optional(),
   })
@@ -130,16 +139,15 @@ export const ServerSchema = OverridesSchema.extend({
 export const ProxySchema = z.strictObject({
   timeoutMs: positiveInt.optional().describe('Per-request timeout towards the server.'),
   maxMessageBytes: positiveInt.optional().describe('Largest JSON-RPC message accepted from either side.'),
-  restart: z
-    .union([z.boolean(), z.number().int().min(0)])
-    .optional()
-    .describe('Restart a stdio server that exits: false, true, or the number of restarts allowed.'),
+  restart: z.boolean().optional().describe('Restart a stdio server that exits, replaying the initialize.'),
   envAllow: z
     .array(z.string().min(1))
     .optional()
-    .describe('Environment variable names (globs) passed to the server; default: the whole environment.'),
+    .describe('Environment variable names (or prefixes ending in *) passed to a stdio server; default: all.'),
   listen: z.string().min(1).optional().describe('Serve Streamable HTTP downstream, e.g. 127.0.0.1:8787.'),
   listenToken: z.string().min(1).optional().describe('Bearer token required by the HTTP endpoint (secret).'),
+  allowedOrigins: z.array(z.string()).optional().describe('Origin values allowed besides loopback origins.'),
+  allowedHosts: z.array(z.string()).optional().describe('Host header values allowed besides loopback names.'),
   upstream: z.url().optional().describe('Streamable HTTP URL of the server to wrap.'),
   headers: z
     .record(z.string(), z.string())
