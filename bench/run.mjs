@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { ensureData } from './workloads.mjs';
 
 const run = promisify(execFile);
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
@@ -76,6 +77,8 @@ async function throughput(raw) {
   const jobs = [];
   for (const tool of TOOLS) for (const w of WORKLOADS) jobs.push([tool, w]);
   jobs.push(...EXTRA);
+  // Generate each workload once, here, so no measuring process pays for (or holds memory from) generating it.
+  for (const w of new Set(jobs.map(([, w]) => w))) ensureData(w);
   for (const [tool, w] of jobs) {
     process.stderr.write(`  measuring ${tool} on ${w}...\n`);
     raw.throughput[`${tool}/${w}`] = await child('measure.mjs', [tool, w, ...runArgs]);
@@ -92,7 +95,7 @@ function printThroughput(raw) {
   console.log('\nThroughput: median (min–max) MB/s of input JSON; W4 in results per second\n');
   console.log(table(['what', ...WORKLOADS], rows));
   const rss = TOOLS.map((tool) => [LABELS[tool], ...WORKLOADS.map((w) => fmt(m(tool, w)?.maxRssMB))]);
-  console.log('\nPeak RSS of each measuring process, MB (includes generating the workload)\n');
+  console.log('\nPeak RSS while measuring (input held + runtime + outputs), MB\n');
   console.log(table(['what', ...WORKLOADS], rss));
   const skips = new Set(
     Object.values(raw.throughput)

@@ -5,6 +5,10 @@
  * comparable without shipping data. Each generator also returns its ground truth (how many secrets, invisible
  * characters and ANSI escapes it planted) so that what each tool *found* can be set against what is there.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** mulberry32: a tiny 32-bit PRNG, good enough to make varied, reproducible text. Returns floats in [0, 1). */
 export function createRandom(seed) {
@@ -328,4 +332,26 @@ export function stringLeaves(value) {
   };
   walk(value);
   return out.join('\n');
+}
+
+/**
+ * The workload's JSON text and truth cached under `bench/.data/` (gitignored), keyed by a hash of this file so
+ * a changed generator regenerates. Measuring processes read the text instead of generating, so their peak RSS
+ * is the tool's own and not the generator's.
+ */
+export function ensureData(name) {
+  const dir = fileURLToPath(new URL('./.data/', import.meta.url));
+  const key = createHash('sha256')
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .digest('hex')
+    .slice(0, 12);
+  const file = join(dir, `${name}-${key}.json`);
+  const truthFile = join(dir, `${name}-${key}.truth.json`);
+  if (!existsSync(file) || !existsSync(truthFile)) {
+    mkdirSync(dir, { recursive: true });
+    const { result, truth } = makeWorkload(name);
+    writeFileSync(file, JSON.stringify(result));
+    writeFileSync(truthFile, JSON.stringify(truth));
+  }
+  return { file, truth: JSON.parse(readFileSync(truthFile, 'utf8')) };
 }
