@@ -89,16 +89,17 @@ export const BIDI_MARKS: readonly number[] = [0x200e, 0x200f, 0x061c];
 /**
  * Tag characters: ASCII smuggling (https://embracethered.com/blog/posts/2024/hiding-and-finding-text-with-unicode-tags/)
  * encodes a whole hidden prompt as invisible U+E00xx copies of ASCII. Only emoji tag sequences survive:
- * U+1F3F4 WAVING BLACK FLAG + 3–7 tag lowercase letters/digits (a CLDR subdivision id) + CANCEL TAG.
+ * U+1F3F4 WAVING BLACK FLAG + tag letters/digits spelling a well-formed CLDR subdivision id + CANCEL TAG
+ * (England is 🏴 + "gbeng" + U+E007F). Spaces, capitals and punctuation, which a hidden prompt needs, never
+ * form one.
  */
 export const TAG_RANGE: CodePointRange = [0xe0000, 0xe007f];
 export const TAG_BASE = 0x1f3f4;
 export const TAG_CANCEL = 0xe007f;
-export const TAG_SPEC_RANGES: readonly CodePointRange[] = [
-  [0xe0030, 0xe0039],
-  [0xe0061, 0xe007a],
-];
-export const TAG_SPEC_MIN = 3;
+/** Offset from a tag character to the ASCII character it mirrors. */
+export const TAG_OFFSET = 0xe0000;
+/** unicode_subdivision_id: a region (2 letters or 3 digits) and a 1–4 character suffix, lowercase. */
+export const SUBDIVISION_ID = /^(?:[a-z]{2}|[0-9]{3})[a-z0-9]{1,4}$/;
 export const TAG_SPEC_MAX = 7;
 
 /**
