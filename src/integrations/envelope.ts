@@ -202,7 +202,8 @@ function clean(walk: Walk, value: unknown, depth: number): unknown {
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
       let name = walk.airlock.sanitizeText(key, { class: 'key' });
       // Two keys that clean to the same name both survive, deterministically renamed.
-      for (let n = 2; Object.hasOwn(out, name); n++) name = `${walk.airlock.sanitizeText(key, { class: 'key' })}~${n}`;
+      for (let n = 2; Object.hasOwn(out, name); n++)
+        name = `${walk.airlock.sanitizeText(key, { class: 'key' })}~${n}`;
       // defineProperty: a key named __proto__ stays an own data property and never sets the prototype.
       Object.defineProperty(out, name, {
         value: clean(walk, item, depth + 1),
@@ -217,12 +218,20 @@ function clean(walk: Walk, value: unknown, depth: number): unknown {
   }
 }
 
-function binaryField(walk: Walk, bytes: Uint8Array, contentType: string | undefined): Record<string, unknown> {
+function binaryField(
+  walk: Walk,
+  bytes: Uint8Array,
+  contentType: string | undefined,
+): Record<string, unknown> {
   const type = walk.airlock.sanitizeText(contentType ?? 'application/octet-stream', { class: 'field' });
   if (bytes.byteLength > walk.limits.maxBinaryBytes) {
     return { content_type: type, size: bytes.byteLength, omitted: 'payload_too_large' };
   }
-  return { content_base64: Buffer.from(bytes).toString('base64'), content_type: type, size: bytes.byteLength };
+  return {
+    content_base64: Buffer.from(bytes).toString('base64'),
+    content_type: type,
+    size: bytes.byteLength,
+  };
 }
 
 function textResult(body: Record<string, unknown>, structured: boolean, isError: boolean): HelperResult {

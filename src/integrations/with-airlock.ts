@@ -29,7 +29,11 @@
  * const server = withAirlock(new McpServer({ name: 'weather', version: '1.0.0' }), { secrets: { mode: 'mask' } });
  * server.registerTool('forecast', { inputSchema: { city: z.string() } }, async ({ city }) => fetchForecast(city));
  */
-import { getLiteralValue, getObjectShape, normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import {
+  getLiteralValue,
+  getObjectShape,
+  normalizeObjectSchema,
+} from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { createAirlock } from '../core/airlock.js';
 import { AirlockError } from '../core/errors.js';
@@ -176,7 +180,10 @@ export function sanitizeCreateTaskResult(airlock: Airlock, result: Obj): Obj {
   const task = result.task;
   if (!isObject(task) || typeof task.statusMessage !== 'string') return result;
   try {
-    return { ...result, task: { ...task, statusMessage: airlock.sanitizeText(task.statusMessage, { class: 'field' }) } };
+    return {
+      ...result,
+      task: { ...task, statusMessage: airlock.sanitizeText(task.statusMessage, { class: 'field' }) },
+    };
   } catch {
     const { statusMessage: _dropped, ...rest } = task;
     return { ...result, task: rest };
@@ -381,11 +388,21 @@ function isLowServer(value: unknown): value is LowServer {
 function wrapTaskStore(hook: Hook, low: LowServer): object | undefined {
   const store = low._taskStore;
   if (!store) return undefined;
-  type CreateTask = (params: unknown, requestId: unknown, request: unknown, sessionId?: unknown) => Promise<unknown>;
+  type CreateTask = (
+    params: unknown,
+    requestId: unknown,
+    request: unknown,
+    sessionId?: unknown,
+  ) => Promise<unknown>;
   const maybeCreate = (store as { createTask?: CreateTask }).createTask;
   if (typeof maybeCreate !== 'function') return store;
   const create: CreateTask = maybeCreate;
-  async function airlockCreateTask(params: unknown, requestId: unknown, request: unknown, sessionId?: unknown) {
+  async function airlockCreateTask(
+    params: unknown,
+    requestId: unknown,
+    request: unknown,
+    sessionId?: unknown,
+  ) {
     const task = await create.call(store, params, requestId, request, sessionId);
     if (isObject(request) && request.method === 'tools/call' && isObject(task)) {
       const callParams = paramsOf(request);
@@ -416,7 +433,8 @@ function hookToolExecution(hook: Hook, high: HighServer): void {
     let call: CallContext = {};
     try {
       const known = typeof extra === 'object' && extra !== null ? hook.calls.get(extra) : undefined;
-      const name = known?.toolName ?? Object.keys(high._registeredTools).find((n) => high._registeredTools[n] === tool);
+      const name =
+        known?.toolName ?? Object.keys(high._registeredTools).find((n) => high._registeredTools[n] === tool);
       call = callContext({
         toolName: name,
         serverName: hook.serverName,

@@ -55,7 +55,12 @@ export function rawResultOf(result: unknown): unknown {
 function withRaw(sanitized: Obj, raw: unknown): Obj {
   // A fresh object, so the property is never defined on the raw result or on a frozen airlock output.
   const out = { ...sanitized };
-  Object.defineProperty(out, 'rawResult', { value: raw, enumerable: false, writable: false, configurable: false });
+  Object.defineProperty(out, 'rawResult', {
+    value: raw,
+    enumerable: false,
+    writable: false,
+    configurable: false,
+  });
   return out;
 }
 
@@ -128,7 +133,11 @@ export function wrapClient<C extends Client>(client: C, options?: WrapClientOpti
     return withRaw(sanitizeToolResultSafely(airlock, raw, call), raw);
   };
 
-  async function callTool(params: { name: string; arguments?: unknown }, _schema?: unknown, opts?: RequestOptions) {
+  async function callTool(
+    params: { name: string; arguments?: unknown },
+    _schema?: unknown,
+    opts?: RequestOptions,
+  ) {
     if (internals.isToolTaskRequired?.(params.name)) {
       throw new McpError(
         ErrorCode.InvalidRequest,
@@ -190,7 +199,8 @@ export function wrapClient<C extends Client>(client: C, options?: WrapClientOpti
       } else if (message.type === 'error') {
         yield { ...message, error: sanitizedError(message.error, call) };
       } else if (isObject(message.task)) {
-        if (message.type === 'taskCreated') tasks.remember(message.task.taskId, params.name, params.arguments);
+        if (message.type === 'taskCreated')
+          tasks.remember(message.task.taskId, params.name, params.arguments);
         const clean = sanitizeCreateTaskResult(airlock, { task: message.task }).task;
         yield { ...message, task: clean };
       } else {
