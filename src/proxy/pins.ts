@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AirlockError } from '../core/errors.js';
+import { type InjectionHint, scanTools } from './injection-hints.js';
 
 export type PinPolicy = 'report' | 'hide';
 
@@ -53,6 +54,8 @@ export interface PinCheck {
   readonly removed: readonly string[];
   /** Changed tools taken out of tools/list (policy `hide`). */
   readonly hidden: readonly string[];
+  /** Injection-shaped text in the listed definitions (see `proxy/injection-hints`): rule ids and pointers. */
+  readonly hints: readonly InjectionHint[];
 }
 
 export interface PinsOptions {
@@ -169,7 +172,7 @@ export function createPins(options: PinsOptions = {}): Pins {
       setOwn(state.servers, server, entry);
       write(file, state);
     }
-    return { server, first, added, changed, removed, hidden };
+    return { server, first, added, changed, removed, hidden, hints: scanTools(tools) };
   }
 
   return {

@@ -46,6 +46,7 @@ describe('check', () => {
       changed: [],
       removed: [],
       hidden: [],
+      hints: [],
     });
     expect(pins.check('fs', [read, list])).toMatchObject({
       first: false,
@@ -125,7 +126,15 @@ describe('transformToolsList', () => {
     });
     expect((out as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual(names);
     expect((out as { nextCursor: string }).nextCursor).toBe('c');
-    expect(checks).toMatchObject([{ changed: ['read'] }]);
+    expect(checks).toMatchObject([
+      {
+        changed: ['read'],
+        hints: [
+          { id: 'important-tag', tool: 'read' },
+          { id: 'sensitive-file', tool: 'read' },
+        ],
+      },
+    ]);
   });
 
   it('passes anything that is not a listing through', () => {
