@@ -143,6 +143,12 @@ export interface SanitizeOutcome<T = unknown> {
   /** Whether anything was changed, removed, masked or withheld. */
   readonly isSanitized: boolean;
   readonly report: Report;
+  /**
+   * Set when the message could not be sanitized and has no withheld form of its own (anything but a tool
+   * result, which becomes an isError result instead): answer the request with this JSON-RPC error, or drop
+   * the notification. `sanitizedResult` then carries no original data.
+   */
+  readonly error?: JsonRpcError;
 }
 
 /** A JSON-RPC error object. */

@@ -1,0 +1,258 @@
+/**
+ * @module core/airlock
+ * `createAirlock` resolves options once and returns one method per kind of MCP message. Each call gets its
+ * own context (findings, caches), so an airlock is safe to share between concurrent calls; the fail-closed
+ * boundary is here: nothing thrown inside reaches the caller, and what comes out then carries no original
+ * data and no exception text.
+ */
+import { boundText } from '../sanitizers/bound-strings.js';
+import { sealOf } from '../sanitizers/label-untrusted.js';
+import { errorResult, SANITIZER_FAILED_MESSAGE } from './error-results.js';
+import {
+  DROP,
+  type MessageEnv,
+  notificationShape,
+  resultShape,
+  serverRequestShape,
+  walkJsonRpcError,
+  walkShaped,
+} from './messages.js';
+import type { AirlockOptions } from './options.js';
+import { buildReport, createCollector } from './report.js';
+import { type ResolvedOptions, resolveOptions } from './resolve.js';
+import { walkToolResult } from './tool-result.js';
+import type {
+  Airlock,
+  CallContext,
+  JsonRpcError,
+  Report,
+  SanitizeContext,
+  SanitizeOutcome,
+  TextOptions,
+  ToolResult,
+  UnicodeProfile,
+} from './types.js';
+import { isPlainObject, type Walk } from './walk.js';
+
+export const UNTRUSTED_KEY = 'airlock/untrusted';
+export const REPORT_KEY = 'airlock/report';
+
+interface SealedReport extends Report {
+  readonly seal: string;
+}
+
+function newWalk(
+  options: ResolvedOptions,
+  call: CallContext,
+  isError: boolean,
+): { walk: Walk; changed: () => boolean } {
+  const collector = createCollector();
+  const caches = new Map<object, unknown>();
+  const ctx: SanitizeContext = {
+    call,
+    isError,
+    report: collector.add,
+    cache<T>(key: object, create: () => T): T {
+      if (caches.has(key)) return caches.get(key) as T;
+      const value = create();
+      caches.set(key, value);
+      return value;
+    },
+  };
+  const walk: Walk = {
+    ctx,
+    findings: collector.findings,
+    pipeline: options.pipeline,
+    maxDepth: options.structure.maxDepth,
+    maxItems: options.structure.maxItems,
+    untrusted: options.untrustedPaths ? [] : null,
+    cleanKeys: new Set(),
+    chars: 0,
+  };
+  return { walk, changed: () => collector.changed };
+}
+
+function sealBody(report: Report, paths: readonly string[] | null): string {
+  return JSON.stringify([report.version, report.changed, report.counts, report.findings, paths]);
+}
+
+/** A report that we sealed on an earlier pass, with the result it came on minus our keys; else null. */
+function ourEarlierReport(
+  options: ResolvedOptions,
+  raw: Record<string, unknown>,
+): { report: SealedReport; rest: Record<string, unknown> } | null {
+  const meta = raw._meta;
+  if (!isPlainObject(meta)) return null;
+  const report = meta[REPORT_KEY];
+  if (!isPlainObject(report) || typeof report.seal !== 'string') return null;
+  const untrusted = meta[UNTRUSTED_KEY];
+  const paths =
+    isPlainObject(untrusted) && Array.isArray(untrusted.paths) ? (untrusted.paths as string[]) : null;
+  const { seal, ...body } = report as unknown as SealedReport;
+  if (sealOf(options.labelKey, sealBody(body, paths)) !== seal) return null;
+  const { [REPORT_KEY]: _report, [UNTRUSTED_KEY]: _untrusted, ...restMeta } = meta;
+  const rest: Record<string, unknown> = { ...raw, _meta: restMeta };
+  if (Object.keys(restMeta).length === 0) delete rest._meta;
+  return { report: report as unknown as SealedReport, rest };
+}
+
+/** Report and untrusted pointers into `_meta`, sealed so that a later pass recognises them as ours. */
+function withLabels(
+  options: ResolvedOptions,
+  result: Record<string, unknown>,
+  walk: Walk,
+  changed: boolean,
+  earlier: SealedReport | null,
+): { result: Record<string, unknown>; report: Report } {
+  const paths = walk.untrusted;
+  let report: SealedReport;
+  if (earlier !== null && !changed) {
+    report = earlier;
+  } else {
+    const body = buildReport(walk.findings, changed);
+    report = { ...body, seal: sealOf(options.labelKey, sealBody(body, paths)) };
+  }
+  const meta: Record<string, unknown> = isPlainObject(result._meta) ? { ...result._meta } : {};
+  if (paths !== null) meta[UNTRUSTED_KEY] = { paths };
+  meta[REPORT_KEY] = report;
+  return { result: { ...result, _meta: meta }, report };
+}
+
+function failedReport(): Report {
+  return buildReport([{ path: '', action: 'withheld', class: 'sanitizer_failed' }], true);
+}
+
+const FAILED_ERROR: JsonRpcError = Object.freeze({
+  code: -32603,
+  message: `mcp-airlock: ${SANITIZER_FAILED_MESSAGE}`,
+  data: Object.freeze({ kind: 'sanitizer_failed' }),
+});
+
+/**
+ * An airlock with these options, resolved and frozen now (bad options throw an `AirlockError` here, never
+ * later).
+ * @example
+ * const airlock = createAirlock({ label: 'notice', secrets: { mode: 'mask' } });
+ * const { sanitizedResult } = airlock.sanitizeToolResult(result, { toolName: 'search', serverName: 'web' });
+ */
+export function createAirlock(options: AirlockOptions = {}): Airlock {
+  const resolved = resolveOptions(options);
+  const byProfile = new Map<UnicodeProfile, ResolvedOptions>([[resolved.profile, resolved]]);
+
+  function sanitizeToolResult(raw: unknown, call: CallContext = {}): SanitizeOutcome<ToolResult> {
+    try {
+      if (!isPlainObject(raw)) {
+        const report = buildReport([{ path: '', action: 'withheld', class: 'not-a-result' }], true);
+        const result = errorResult(
+          'upstream_error',
+          'The server sent a tool result that is not a CallToolResult object.',
+        );
+        return { rawResult: raw, sanitizedResult: result, isSanitized: true, report };
+      }
+      const earlier = ourEarlierReport(resolved, raw);
+      const input = earlier?.rest ?? raw;
+      const { walk, changed } = newWalk(resolved, call, input.isError === true);
+      const walked = walkToolResult(walk, resolved, input, call).result as Record<string, unknown>;
+      let result = walked;
+      if (resolved.resultStage !== undefined)
+        result = resolved.resultStage(result as ToolResult, walk.ctx) as Record<string, unknown>;
+      const isSanitized = changed();
+      const labelled = withLabels(resolved, result, walk, isSanitized, earlier?.report ?? null);
+      return {
+        rawResult: raw,
+        sanitizedResult: labelled.result as ToolResult,
+        isSanitized,
+        report: labelled.report,
+      };
+    } catch {
+      const result = errorResult('sanitizer_failed', SANITIZER_FAILED_MESSAGE);
+      const report = failedReport();
+      return {
+        rawResult: raw,
+        sanitizedResult: { ...result, _meta: { [REPORT_KEY]: report } },
+        isSanitized: true,
+        report,
+      };
+    }
+  }
+
+  /** Any message by shape; results get the report in `_meta`, as tool results do. */
+  function sanitizeShaped(
+    raw: unknown,
+    call: CallContext,
+    shapeOf: () => ReturnType<typeof resultShape>,
+    meta: boolean,
+  ): SanitizeOutcome {
+    try {
+      const shape = shapeOf();
+      if (shape === 'tool-result') return sanitizeToolResult(raw, call);
+      const earlier = meta && isPlainObject(raw) ? ourEarlierReport(resolved, raw) : null;
+      const input = earlier?.rest ?? raw;
+      const { walk, changed } = newWalk(resolved, call, false);
+      const env: MessageEnv = { walk, options: resolved, call };
+      let out = walkShaped(env, input, shape, '', 0);
+      if (out === DROP) out = {};
+      const isSanitized = changed();
+      if (meta && isPlainObject(out)) {
+        const labelled = withLabels(resolved, out, walk, isSanitized, earlier?.report ?? null);
+        return { rawResult: raw, sanitizedResult: labelled.result, isSanitized, report: labelled.report };
+      }
+      const report = buildReport(walk.findings, isSanitized);
+      return { rawResult: raw, sanitizedResult: isSanitized ? out : raw, isSanitized, report };
+    } catch {
+      return {
+        rawResult: raw,
+        sanitizedResult: {},
+        isSanitized: true,
+        report: failedReport(),
+        error: FAILED_ERROR,
+      };
+    }
+  }
+
+  function sanitizeText(text: string | null, textOptions: TextOptions = {}): string | null {
+    if (text === null) return null;
+    if (typeof text !== 'string') return null;
+    try {
+      const profile = textOptions.profile ?? resolved.profile;
+      let resolvedForProfile = byProfile.get(profile);
+      if (resolvedForProfile === undefined) {
+        resolvedForProfile = resolveOptions({ ...options, profile });
+        byProfile.set(profile, resolvedForProfile);
+      }
+      const chosen = resolvedForProfile;
+      const cls = textOptions.class ?? 'document';
+      const { walk } = newWalk(chosen, {}, cls === 'error');
+      const out = chosen.unbounded(text, { path: '', class: cls, isError: cls === 'error' }, walk.ctx);
+      return boundText(out, textOptions.maxChars ?? chosen.bounds[cls]);
+    } catch {
+      return '';
+    }
+  }
+
+  return Object.freeze({
+    sanitizeToolResult,
+    sanitizeText: sanitizeText as Airlock['sanitizeText'],
+    sanitizeResponse: (method: string, result: unknown, call: CallContext = {}) =>
+      sanitizeShaped(result, call, () => resultShape(method, result), true),
+    sanitizeServerRequest: (method: string, params: unknown) =>
+      sanitizeShaped(params, {}, () => serverRequestShape(method), true),
+    sanitizeNotification: (method: string, params: unknown) =>
+      sanitizeShaped(params, {}, () => notificationShape(method), false),
+    sanitizeError(error: JsonRpcError, call: CallContext = {}): SanitizeOutcome<JsonRpcError> {
+      try {
+        const { walk, changed } = newWalk(resolved, call, true);
+        const out = walkJsonRpcError(walk, error, '', 0) as JsonRpcError;
+        const isSanitized = changed();
+        return {
+          rawResult: error,
+          sanitizedResult: isSanitized ? out : error,
+          isSanitized,
+          report: buildReport(walk.findings, isSanitized),
+        };
+      } catch {
+        return { rawResult: error, sanitizedResult: FAILED_ERROR, isSanitized: true, report: failedReport() };
+      }
+    },
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * @module core/budget
+ * The whole-result budget, applied after the per-string bounds: strings are kept in document order (content
+ * blocks, then structuredContent, then the rest, in key order) until the budget is spent; the string that
+ * crosses it is cut with the usual marker and every later string becomes empty. Deterministic, and idempotent
+ * because a result within budget is left alone.
+ */
+import { boundText } from '../sanitizers/bound-strings.js';
+import { childPath } from './paths.js';
+import type { SanitizeContext } from './types.js';
+
+/** Keys whose strings are identifiers, not text: never cut (cutting a URI or a type breaks the result). */
+const IDENTIFIERS = new Set(['type', 'uri', 'mimeType', 'data', 'blob', 'resultType', 'src']);
+
+export function applyBudget(
+  result: Record<string, unknown>,
+  budget: number,
+  ctx: SanitizeContext,
+): Record<string, unknown> {
+  let remaining = budget;
+  const visit = (value: unknown, path: string, key: string | undefined): unknown => {
+    if (typeof value === 'string') {
+      if (key !== undefined && IDENTIFIERS.has(key)) return value;
+      if (value.length <= remaining) {
+        remaining -= value.length;
+        return value;
+      }
+      const out = remaining >= 32 ? boundText(value, remaining) : '';
+      remaining = Math.max(0, remaining - out.length);
+      ctx.report({ path, action: 'truncated', class: 'result-budget', removed: value.length - out.length });
+      return out;
+    }
+    if (Array.isArray(value)) {
+      let changed = false;
+      const out = value.map((item, i) => {
+        const next = visit(item, childPath(path, i), undefined);
+        if (next !== item) changed = true;
+        return next;
+      });
+      return changed ? out : value;
+    }
+    if (typeof value === 'object' && value !== null) {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [k, item] of Object.entries(value)) {
+        const next = k === '_meta' ? item : visit(item, childPath(path, k), k);
+        if (next !== item) changed = true;
+        out[k] = next;
+      }
+      return changed ? out : value;
+    }
+    return value;
+  };
+  const out: Record<string, unknown> = {};
+  const order = [
+    'content',
+    'structuredContent',
+    ...Object.keys(result).filter((k) => k !== 'content' && k !== 'structuredContent'),
+  ];
+  const visited = new Map<string, unknown>();
+  for (const key of order) {
+    if (Object.hasOwn(result, key))
+      visited.set(key, key === '_meta' ? result[key] : visit(result[key], childPath('', key), key));
+  }
+  for (const key of Object.keys(result)) out[key] = visited.get(key);
+  return out;
+}

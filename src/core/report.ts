@@ -1,0 +1,54 @@
+/**
+ * @module core/report
+ * Collects findings during one sanitize call and builds the report: types, pointers and counts only — a
+ * finding never holds a removed or masked value, so a report can be logged or audited as it is.
+ */
+import type { Finding, Report } from './types.js';
+
+export const REPORT_VERSION = 1 as const;
+
+export interface FindingCollector {
+  readonly findings: Finding[];
+  add(finding: Finding): void;
+  /** Findings that change what the model sees (everything but `invalid` marks). */
+  readonly changed: boolean;
+}
+
+export function createCollector(): FindingCollector {
+  const findings: Finding[] = [];
+  let changed = false;
+  return {
+    findings,
+    add(finding) {
+      findings.push(finding);
+      if (finding.action !== 'invalid') changed = true;
+    },
+    get changed() {
+      return changed;
+    },
+  };
+}
+
+/** Totals by action, and by `action:class` or `action:rule`; keys sorted so the report is byte-stable. */
+export function buildReport(findings: readonly Finding[], changed: boolean): Report {
+  const tally = new Map<string, number>();
+  for (const f of findings) {
+    const n = f.count ?? f.removed ?? 1;
+    tally.set(f.action, (tally.get(f.action) ?? 0) + n);
+    const detail = f.rule ?? f.class;
+    if (detail !== undefined) {
+      const key = `${f.action}:${detail}`;
+      tally.set(key, (tally.get(key) ?? 0) + n);
+    }
+  }
+  const counts: Record<string, number> = {};
+  for (const key of [...tally.keys()].sort()) counts[key] = tally.get(key)!;
+  return { version: REPORT_VERSION, changed, counts, findings };
+}
+
+export const EMPTY_REPORT: Report = Object.freeze({
+  version: REPORT_VERSION,
+  changed: false,
+  counts: Object.freeze({}),
+  findings: Object.freeze([]) as readonly Finding[],
+});

@@ -1,0 +1,188 @@
+/**
+ * @module core/resolve
+ * Raw options → validated, resolved, frozen options, once per airlock. Bad options throw one `AirlockError`
+ * naming the option; nothing on the hot path re-reads raw options.
+ */
+import { createBoundStrings } from '../sanitizers/bound-strings.js';
+import { createCleanUnicode } from '../sanitizers/clean-unicode.js';
+import { PROCESS_LABEL_KEY, SPOTLIGHT_OVERHEAD } from '../sanitizers/label-untrusted.js';
+import { createMaskSecrets } from '../sanitizers/mask-secrets.js';
+import { type ResolvedSecrets, resolveSecretsOptions } from '../secrets/options.js';
+import { REMOTE_ERROR_PREFIX } from './error-results.js';
+import { AirlockError } from './errors.js';
+import {
+  type AirlockOptions,
+  type BinaryOptions,
+  type Bounds,
+  DEFAULT_BINARY,
+  DEFAULT_BOUNDS,
+  DEFAULT_STRUCTURE,
+  type LabelMode,
+  type OnInvalidOutput,
+  type StructureOptions,
+  type TextBearingPolicy,
+  type UnknownBlockPolicy,
+} from './options.js';
+import { chain } from './pipeline.js';
+import type { Sanitizer, UnicodeProfile } from './types.js';
+import type { TextPipeline } from './walk.js';
+
+export interface ResolvedOptions {
+  readonly profile: UnicodeProfile;
+  /** Effective bounds: the document bound leaves room for spotlight delimiters when they are on. */
+  readonly bounds: Bounds;
+  readonly label: LabelMode;
+  readonly labelKey: string;
+  readonly datamark: boolean;
+  readonly secrets: ResolvedSecrets;
+  readonly binary: BinaryOptions;
+  readonly structure: StructureOptions;
+  readonly onInvalidOutput: OnInvalidOutput;
+  readonly unknownBlocks: UnknownBlockPolicy;
+  readonly untrustedPaths: boolean;
+  readonly serverName: string | undefined;
+  /** Every `text` stage in order: user `before`, unicode, secrets, user `after`, bounds. */
+  readonly pipeline: TextPipeline;
+  /** The string stages without bounds, for callers that bound themselves (`sanitizeText`). */
+  readonly unbounded: TextPipeline;
+  readonly blockStage: Sanitizer['block'];
+  readonly resultStage: Sanitizer['result'];
+}
+
+function oneOf<T extends string>(name: string, value: T | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value)) {
+    throw new AirlockError(
+      'bad_option',
+      `option ${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`,
+    );
+  }
+  return value;
+}
+
+function count(name: string, value: number | undefined, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new AirlockError(
+      'bad_option',
+      `option ${name} must be an integer >= ${min} (got ${JSON.stringify(value)})`,
+    );
+  }
+  return value;
+}
+
+function stages(name: string, value: readonly Sanitizer[] | undefined): readonly Sanitizer[] {
+  if (value === undefined) return [];
+  if (
+    !Array.isArray(value) ||
+    value.some((s) => typeof s !== 'object' || s === null || typeof s.name !== 'string')
+  ) {
+    throw new AirlockError(
+      'bad_option',
+      `option ${name} must be an array of sanitizers ({ name, text?, block?, result? })`,
+    );
+  }
+  return value;
+}
+
+export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
+  if (typeof options !== 'object' || options === null)
+    throw new AirlockError('bad_option', 'options must be an object');
+  const profile = oneOf('profile', options.profile, ['balanced', 'strict'], 'balanced');
+  const label = oneOf('label', options.label, ['none', 'notice', 'spotlight'], 'notice');
+  const raw = options.bounds ?? {};
+  const bounds: Bounds = Object.freeze({
+    document: count('bounds.document', raw.document, DEFAULT_BOUNDS.document, 64),
+    field: count('bounds.field', raw.field, DEFAULT_BOUNDS.field, 32),
+    error: count('bounds.error', raw.error, DEFAULT_BOUNDS.error, 32),
+    key: count('bounds.key', raw.key, DEFAULT_BOUNDS.key, 32),
+    result: count('bounds.result', raw.result, DEFAULT_BOUNDS.result, 64),
+  });
+  // Room for what the airlock adds around a string: spotlight delimiters, the remote-error prefix.
+  const effective: Bounds = Object.freeze({
+    ...bounds,
+    document: label === 'spotlight' ? Math.max(32, bounds.document - SPOTLIGHT_OVERHEAD) : bounds.document,
+    error: Math.max(32, bounds.error - REMOTE_ERROR_PREFIX.length),
+  });
+  const binary: BinaryOptions = Object.freeze({
+    omitAboveBytes: count(
+      'binary.omitAboveBytes',
+      options.binary?.omitAboveBytes,
+      DEFAULT_BINARY.omitAboveBytes,
+    ),
+    maxBytes: count('binary.maxBytes', options.binary?.maxBytes, DEFAULT_BINARY.maxBytes),
+    replacement: replacement(options.binary?.replacement),
+    textBearing: oneOf<TextBearingPolicy>(
+      'binary.textBearing',
+      options.binary?.textBearing,
+      ['clean', 'omit'],
+      'clean',
+    ),
+  });
+  const structure: StructureOptions = Object.freeze({
+    maxDepth: count('structure.maxDepth', options.structure?.maxDepth, DEFAULT_STRUCTURE.maxDepth, 1),
+    maxItems: count('structure.maxItems', options.structure?.maxItems, DEFAULT_STRUCTURE.maxItems, 1),
+  });
+  const spotlightKey = options.spotlight?.key;
+  if (spotlightKey !== undefined && (typeof spotlightKey !== 'string' || spotlightKey.length < 16)) {
+    throw new AirlockError('bad_option', 'option spotlight.key must be a string of at least 16 characters');
+  }
+  let secrets: ResolvedSecrets;
+  try {
+    secrets = resolveSecretsOptions(options.secrets, options.env ?? process.env);
+  } catch (error) {
+    if (error instanceof AirlockError) throw error;
+    throw new AirlockError('bad_option', `option secrets: ${(error as Error).message}`);
+  }
+  const before = stages('before', options.before);
+  const after = stages('after', options.after);
+  const strings = chain(
+    'strings',
+    ...before,
+    createCleanUnicode({ profile }),
+    createMaskSecrets(secrets),
+    ...after,
+  );
+  const all = chain('airlock', strings, createBoundStrings(effective));
+  const users = chain('user', ...before, ...after);
+  const identity: TextPipeline = (value) => value;
+  return Object.freeze({
+    profile,
+    bounds: effective,
+    label,
+    labelKey: spotlightKey ?? PROCESS_LABEL_KEY,
+    datamark: options.spotlight?.datamark === true,
+    secrets,
+    binary,
+    structure,
+    onInvalidOutput: oneOf<OnInvalidOutput>(
+      'onInvalidOutput',
+      options.onInvalidOutput,
+      ['mark', 'drop', 'withhold'],
+      'mark',
+    ),
+    unknownBlocks: oneOf<UnknownBlockPolicy>(
+      'unknownBlocks',
+      options.unknownBlocks,
+      ['withhold', 'drop'],
+      'withhold',
+    ),
+    untrustedPaths: options.untrustedPaths !== false,
+    serverName: options.serverName,
+    pipeline: all.text ?? identity,
+    unbounded: strings.text ?? identity,
+    blockStage: users.block,
+    resultStage: users.result,
+  });
+}
+
+function replacement(value: string | undefined): string {
+  if (value === undefined) return DEFAULT_BINARY.replacement;
+  if (typeof value !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || value.length % 4 !== 0) {
+    throw new AirlockError(
+      'bad_option',
+      'option binary.replacement must be a valid base64 string ("" by default)',
+    );
+  }
+  return value;
+}

@@ -1,0 +1,256 @@
+/**
+ * @module core/tool-result
+ * A CallToolResult through the fixed order of DESIGN.md: structure guard and binary stage inside the walk,
+ * every string through unicode → secrets → bound, then the result stage: blocked secrets withhold the result,
+ * the whole-result budget, the outputSchema check, the text mirror of structuredContent, labels, the report.
+ */
+import { boundText } from '../sanitizers/bound-strings.js';
+import {
+  datamark,
+  neutralise,
+  noticeText,
+  spotlightTag,
+  unwrapDocument,
+  wrapDocument,
+} from '../sanitizers/label-untrusted.js';
+import { applyBudget } from './budget.js';
+import { type ContentEnv, walkBlocks, walkMeta } from './content.js';
+import { errorResult } from './error-results.js';
+import { outputSchemaErrors } from './output-schema.js';
+import { childPath } from './paths.js';
+import type { ResolvedOptions } from './resolve.js';
+import type { CallContext, ContentBlock, Finding, ToolResult } from './types.js';
+import { isPlainObject, type Walk, walkJson } from './walk.js';
+
+const RESULT_TYPES = new Set(['complete', 'input_required', 'task']);
+
+/** Strings under these keys are opaque tokens a client sends back: kept byte for byte, never model-visible. */
+const OPAQUE = new Set(['requestState', 'nextCursor', 'cursor', 'taskId', 'progressToken']);
+
+export interface ToolResultWalk {
+  readonly result: ToolResult;
+  /** True when a notice block was added in front. */
+  readonly labelled: boolean;
+}
+
+function takesStructuredObject(call: CallContext): boolean {
+  return call.protocolVersion === undefined || call.protocolVersion < '2026-07-28';
+}
+
+/** The JSON texts a server may have used to mirror structuredContent in a text block. */
+function mirrorForms(raw: unknown): readonly string[] {
+  try {
+    const compact = JSON.stringify(raw);
+    if (compact === undefined) return [];
+    return [compact, JSON.stringify(raw, null, 2)];
+  } catch {
+    return []; // too deep to stringify: it is converted by the walk and not mirrored
+  }
+}
+
+export function walkToolResult(
+  walk: Walk,
+  options: ResolvedOptions,
+  raw: unknown,
+  call: CallContext,
+): ToolResultWalk {
+  if (!isPlainObject(raw)) throw new TypeError('not a CallToolResult');
+  const isError = raw.isError === true;
+  const env: ContentEnv = { walk, options, textClass: isError ? 'error' : 'document' };
+  const ctx = walk.ctx;
+  const resultType = typeof raw.resultType === 'string' ? raw.resultType : undefined;
+  const rawContent = raw.content;
+  const labelled =
+    options.label !== 'none' &&
+    Array.isArray(rawContent) &&
+    (resultType === undefined || resultType === 'complete');
+  const server = call.serverName ?? options.serverName;
+  const notice = noticeText(call.toolName, server, isError);
+
+  // structuredContent first: its sanitized value regenerates any text mirror of it.
+  let structured: unknown;
+  let structuredMoved: string | undefined;
+  if (raw.structuredContent !== undefined) {
+    structured = walkJson(walk, raw.structuredContent, '/structuredContent', 1, 'field');
+    if (!isPlainObject(structured) && takesStructuredObject(call)) {
+      ctx.report({ path: '/structuredContent', action: 'converted', class: 'structured-content' });
+      structuredMoved = JSON.stringify(structured);
+      structured = undefined;
+    }
+  }
+
+  let content: ContentBlock[] | undefined;
+  if (Array.isArray(rawContent)) {
+    const forms = raw.structuredContent === undefined ? [] : mirrorForms(raw.structuredContent);
+    const offset = labelled ? 1 : 0;
+    const blocks: unknown[] = [];
+    const mirrors = new Map<number, number>();
+    rawContent.forEach((block, i) => {
+      // Our own notice from an earlier pass is recognised, not labelled twice.
+      if (i === 0 && isText(block) && block.text === notice) return;
+      const at = blocks.length;
+      if (isText(block) && structured !== undefined) {
+        const form = forms.indexOf(block.text);
+        if (form >= 0) {
+          // A mirror is regenerated from the sanitized value, not scanned a second time.
+          mirrors.set(at, form);
+          blocks.push({ ...block, text: '' });
+          return;
+        }
+      }
+      blocks.push(
+        options.label === 'spotlight' ? unwrapOurs(options, block, server, call, at + offset) : block,
+      );
+    });
+    content = walkBlocks(env, blocks, '/content', offset).map((block, i) => {
+      const form = mirrors.get(i);
+      if (form === undefined) return block;
+      const text = boundText(
+        JSON.stringify(structured, null, form === 0 ? undefined : 2),
+        options.bounds[env.textClass],
+      );
+      walk.chars += text.length;
+      return { ...block, text };
+    });
+    if (structuredMoved !== undefined) {
+      const path = childPath('/content', content.length + offset);
+      content.push({ type: 'text', text: walkJsonText(walk, structuredMoved, path) });
+    }
+  } else if (rawContent !== undefined) {
+    ctx.report({ path: '/content', action: 'invalid', class: 'content' });
+    content = [];
+  }
+
+  let out: Record<string, unknown> = {};
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
+    switch (key) {
+      case 'content':
+        if (content !== undefined) out.content = content;
+        break;
+      case 'structuredContent':
+        if (structured !== undefined) out.structuredContent = structured;
+        break;
+      case 'isError':
+        if (typeof value !== 'boolean') ctx.report({ path: '/isError', action: 'invalid', class: 'isError' });
+        out.isError = isError;
+        break;
+      case '_meta':
+        if (isPlainObject(value)) out._meta = walkMeta(walk, value, '/_meta');
+        else ctx.report({ path: '/_meta', action: 'dropped', class: '_meta' });
+        break;
+      case 'resultType':
+        if (typeof value === 'string' && RESULT_TYPES.has(value)) out.resultType = value;
+        else ctx.report({ path: '/resultType', action: 'invalid', class: 'resultType' });
+        break;
+      default:
+        if (OPAQUE.has(key) && typeof value === 'string') out[key] = value;
+        else if (key.startsWith('airlock/'))
+          ctx.report({ path: childPath('', key), action: 'dropped', class: 'forged-label' });
+        else out[key] = walkJson(walk, value, childPath('', key), 1, 'field');
+    }
+  }
+  if (content === undefined && structuredMoved !== undefined) {
+    out.content = [{ type: 'text', text: walkJsonText(walk, structuredMoved, '/content/0') }];
+  }
+
+  if (walk.findings.some((f) => f.action === 'blocked'))
+    return { result: secretBlocked(walk), labelled: false };
+  if (walk.chars > options.bounds.result) out = applyBudget(out, options.bounds.result, ctx);
+  out = checkOutputSchema(out, call, options, walk);
+  if (labelled) {
+    const blocks = (out.content as ContentBlock[]) ?? [];
+    const spotlit =
+      options.label === 'spotlight'
+        ? blocks.map((b, i) => spotlight(options, b, server, call, i + 1))
+        : blocks;
+    out.content = [{ type: 'text', text: notice }, ...spotlit];
+  }
+  return { result: out as ToolResult, labelled };
+}
+
+function isText(block: unknown): block is { type: 'text'; text: string } {
+  return isPlainObject(block) && block.type === 'text' && typeof block.text === 'string';
+}
+
+function walkJsonText(walk: Walk, text: string, path: string): string {
+  return walkJson(walk, text, path, 1, 'document') as string;
+}
+
+function secretBlocked(walk: Walk): ToolResult {
+  const findings = walk.findings.filter((f: Finding) => f.action === 'blocked');
+  const rules = [...new Set(findings.map((f) => f.rule ?? 'unknown'))].sort();
+  const pointers = [...new Set(findings.map((f) => f.path))].sort();
+  return errorResult('secret_blocked', 'The result was withheld because it contains secrets.', {
+    rules,
+    pointers,
+  });
+}
+
+function checkOutputSchema(
+  out: Record<string, unknown>,
+  call: CallContext,
+  options: ResolvedOptions,
+  walk: Walk,
+): Record<string, unknown> {
+  if (call.outputSchema === undefined || out.isError === true) return out;
+  const errors = outputSchemaErrors(call.outputSchema, out.structuredContent);
+  if (errors.length === 0) return out;
+  for (const pointer of errors) {
+    walk.ctx.report({ path: `/structuredContent${pointer}`, action: 'invalid', class: 'output_invalid' });
+  }
+  switch (options.onInvalidOutput) {
+    case 'mark':
+      return out;
+    case 'drop': {
+      walk.ctx.report({ path: '/structuredContent', action: 'dropped', class: 'output_invalid' });
+      const { structuredContent: _dropped, ...rest } = out;
+      return rest;
+    }
+    case 'withhold':
+      walk.ctx.report({ path: '', action: 'withheld', class: 'output_invalid' });
+      return errorResult(
+        'output_invalid',
+        'The result was withheld because it does not match the tool output schema.',
+        {
+          pointers: errors.map((p) => `/structuredContent${p}`),
+        },
+      ) as Record<string, unknown>;
+  }
+}
+
+function tagFor(
+  options: ResolvedOptions,
+  server: string | undefined,
+  call: CallContext,
+  path: string,
+): string {
+  return spotlightTag(options.labelKey, server, call.toolName, path);
+}
+
+function unwrapOurs(
+  options: ResolvedOptions,
+  block: unknown,
+  server: string | undefined,
+  call: CallContext,
+  index: number,
+): unknown {
+  if (!isText(block)) return block;
+  const path = childPath(childPath('/content', index), 'text');
+  const inner = unwrapDocument(block.text, tagFor(options, server, call, path));
+  return inner === null ? block : { ...block, text: inner };
+}
+
+function spotlight(
+  options: ResolvedOptions,
+  block: ContentBlock,
+  server: string | undefined,
+  call: CallContext,
+  index: number,
+): ContentBlock {
+  if (block.type !== 'text' || typeof block.text !== 'string') return block;
+  const path = childPath(childPath('/content', index), 'text');
+  let text = neutralise(block.text);
+  if (options.datamark) text = datamark(text);
+  return { ...block, text: wrapDocument(text, tagFor(options, server, call, path)) };
+}

@@ -1,0 +1,167 @@
+/**
+ * @module core/walk
+ * The one walk over a message. It descends once, keeps the structure guard (depth, items, hostile keys) in
+ * the descent itself so that no input can reach a recursion limit, and hands every string leaf to the string
+ * pipeline (unicode → secrets → bound) with its JSON pointer and class. It never mutates its input: a node is
+ * copied only when something under it changed, so a clean subtree keeps its reference.
+ */
+import { childPath } from './paths.js';
+import { stringifyIteratively } from './structure.js';
+import type { Finding, SanitizeContext, StringClass, TextSite } from './types.js';
+
+/** The string pipeline of one airlock: every built-in and user `text` stage, bounds last. */
+export type TextPipeline = (value: string, site: TextSite, ctx: SanitizeContext) => string;
+
+/** Per-call walk state. */
+export interface Walk {
+  readonly ctx: SanitizeContext;
+  /** What the stages reported so far in this call (read by the result stage). */
+  readonly findings: readonly Finding[];
+  readonly pipeline: TextPipeline;
+  readonly maxDepth: number;
+  readonly maxItems: number;
+  /** Pointers of every server string in the output, or null when not collected. */
+  readonly untrusted: string[] | null;
+  /** Keys that came out unchanged, so that repeated keys (`title`, `body`, ...) are cleaned once per call. */
+  readonly cleanKeys: Set<string>;
+  /** Total length of value strings emitted, for the whole-result budget. */
+  chars: number;
+}
+
+/** Keys that reach an object's prototype through assignment or through a later merge by the consumer. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A string leaf through the pipeline, recorded as untrusted. */
+export function walkString(walk: Walk, value: string, path: string, cls: StringClass, key?: string): string {
+  const isError = walk.ctx.isError;
+  const site: TextSite =
+    key === undefined ? { path, class: cls, isError } : { path, class: cls, isError, key };
+  const out = walk.pipeline(value, site, walk.ctx);
+  walk.untrusted?.push(path);
+  walk.chars += out.length;
+  return out;
+}
+
+/** An object key, cleaned as class `key`. */
+export function walkKey(walk: Walk, key: string, parentPath: string): string {
+  if (walk.cleanKeys.has(key)) return key;
+  const out = walk.pipeline(
+    key,
+    { path: childPath(parentPath, key), class: 'key', isError: walk.ctx.isError },
+    walk.ctx,
+  );
+  if (out === key) walk.cleanKeys.add(key);
+  return out;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Any JSON value, every string leaf as `cls`. Values that JSON cannot carry (functions, symbols, bigint,
+ * non-finite numbers) are replaced so the output is always JSON.
+ */
+export function walkJson(
+  walk: Walk,
+  value: unknown,
+  path: string,
+  depth: number,
+  cls: StringClass,
+  key?: string,
+): unknown {
+  switch (typeof value) {
+    case 'string':
+      return walkString(walk, value, path, cls, key);
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'boolean':
+      return value;
+    case 'object':
+      if (value === null) return null;
+      if (depth > walk.maxDepth) return convertDeep(walk, value, path);
+      if (Array.isArray(value))
+        return walkArray(walk, value, path, depth, (item, p, d) => walkJson(walk, item, p, d, cls));
+      return walkObject(walk, value as Record<string, unknown>, path, depth, (item, p, d, k) =>
+        walkJson(walk, item, p, d, cls, k),
+      );
+    default:
+      walk.ctx.report({ path, action: 'dropped', class: typeof value });
+      return null;
+  }
+}
+
+export type ChildWalker = (value: unknown, path: string, depth: number) => unknown;
+
+/** An array: cut to `maxItems`, each item through `child`. */
+export function walkArray(
+  walk: Walk,
+  value: readonly unknown[],
+  path: string,
+  depth: number,
+  child: ChildWalker,
+): unknown[] {
+  const length = Math.min(value.length, walk.maxItems);
+  if (value.length > length)
+    walk.ctx.report({ path, action: 'dropped', class: 'items', count: value.length - length });
+  let changed = length !== value.length;
+  const out = new Array<unknown>(length);
+  for (let i = 0; i < length; i++) {
+    const item = value[i];
+    const next = child(item, childPath(path, i), depth + 1);
+    if (next !== item) changed = true;
+    out[i] = next;
+  }
+  return changed ? out : (value as unknown[]);
+}
+
+/**
+ * An object: keys cleaned as class `key`, hostile keys dropped, collisions after cleaning resolved by
+ * suffixing ` (2)`, ` (3)`... in key order, so the outcome is deterministic.
+ */
+export function walkObject(
+  walk: Walk,
+  value: Record<string, unknown>,
+  path: string,
+  depth: number,
+  child: (item: unknown, path: string, depth: number, key: string) => unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let changed = false;
+  for (const key of Object.keys(value)) {
+    if (UNSAFE_KEYS.has(key)) {
+      walk.ctx.report({ path: childPath(path, key), action: 'dropped', class: 'unsafe-key' });
+      changed = true;
+      continue;
+    }
+    let outKey = walkKey(walk, key, path);
+    if (UNSAFE_KEYS.has(outKey)) {
+      walk.ctx.report({ path: childPath(path, key), action: 'dropped', class: 'unsafe-key' });
+      changed = true;
+      continue;
+    }
+    if (Object.hasOwn(out, outKey)) outKey = uniqueKey(out, outKey);
+    if (outKey !== key) {
+      walk.ctx.report({ path: childPath(path, outKey), action: 'renamed', class: 'key' });
+      changed = true;
+    }
+    const item = value[key];
+    const next = child(item, childPath(path, outKey), depth + 1, key);
+    if (next !== item) changed = true;
+    if (next !== undefined) out[outKey] = next;
+  }
+  return changed ? out : value;
+}
+
+function uniqueKey(taken: Record<string, unknown>, key: string): string {
+  for (let n = 2; ; n++) {
+    const candidate = `${key} (${n})`;
+    if (!Object.hasOwn(taken, candidate)) return candidate;
+  }
+}
+
+/** A subtree deeper than `maxDepth` becomes its JSON text, cleaned as a document. */
+function convertDeep(walk: Walk, value: object, path: string): string {
+  walk.ctx.report({ path, action: 'converted', class: 'depth' });
+  return walkString(walk, stringifyIteratively(value), path, 'document');
+}

@@ -1,0 +1,45 @@
+/**
+ * @module mcp-airlock
+ * Sanitizes what MCP servers send to models. Everything public is named here; nothing else is exported.
+ */
+export { createAirlock, REPORT_KEY, UNTRUSTED_KEY } from './core/airlock.js';
+export { AirlockError } from './core/errors.js';
+export type {
+  AirlockOptions,
+  BinaryOptions,
+  Bounds,
+  LabelMode,
+  OnInvalidOutput,
+  SpotlightOptions,
+  StructureOptions,
+  TextBearingPolicy,
+  UnknownBlockPolicy,
+} from './core/options.js';
+export { DEFAULT_BINARY, DEFAULT_BOUNDS, DEFAULT_STRUCTURE } from './core/options.js';
+export { chain } from './core/pipeline.js';
+export type {
+  Airlock,
+  CallContext,
+  ContentBlock,
+  ErrorKind,
+  Finding,
+  FindingAction,
+  JsonRpcError,
+  Report,
+  SanitizeContext,
+  SanitizeOutcome,
+  Sanitizer,
+  SecretMode,
+  StringClass,
+  TextOptions,
+  TextSite,
+  ToolResult,
+  UnicodeProfile,
+} from './core/types.js';
+export { listRules, RULES } from './rules/index.js';
+export type { SecretRule } from './rules/types.js';
+export { type SanitizeToolCallResultOptions, sanitizeText, sanitizeToolCallResult } from './sanitize.js';
+export { boundText, createBoundStrings } from './sanitizers/bound-strings.js';
+export { createCleanUnicode, visible } from './sanitizers/clean-unicode.js';
+export { createMaskSecrets, maskSecrets, SECRET_FIELD_NAMES } from './sanitizers/mask-secrets.js';
+export type { SecretsOptions } from './secrets/options.js';
