@@ -178,7 +178,7 @@ describe('envelopeResult', () => {
     const body = parse(
       envelopeResult({ request, status: 200, data: { data, cyclic } }, { airlock: createFakeAirlock() }),
     );
-    expect(body.data.data.__proto__).toEqual({ polluted: true });
+    expect(Object.getOwnPropertyDescriptor(body.data.data, '__proto__')?.value).toEqual({ polluted: true });
     expect(body.data.cyclic.self).toBe('[circular]');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(JSON.stringify(data)).toBe(before);

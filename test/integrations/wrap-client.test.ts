@@ -4,7 +4,6 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { createExampleServer } from '../../examples/server.js';
 import { rawResultOf, wrapClient } from '../../src/integrations/wrap-client.js';
 import { createFakeAirlock } from './fake-airlock.js';
@@ -69,7 +68,7 @@ describe('wrapClient', () => {
       serverName: 'raw-server',
       arguments: { password: 'pw-12345' },
     });
-    expect((seen?.outputSchema as { type: string }).type).toBe('object');
+    expect(seen?.outputSchema).toMatchObject({ type: 'object' });
   });
 
   it.each([
