@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import type { StringClass, UnicodeProfile } from '../../src/core/types.js';
+import { cleanText, type RemovalCounts } from '../../src/unicode/clean.js';
+
+const clean = (s: string, cls: StringClass = 'document', profile: UnicodeProfile = 'balanced') => {
+  const counts: RemovalCounts = {};
+  return { out: cleanText(s, cls, profile, counts), counts };
+};
+
+describe('always removed (balanced, document)', () => {
+  it.each([
+    ['NUL', 'name=admin\u0000.png', 'name=admin.png', { control: 1 }],
+    ['backspaces', 'safe\b\b\b\brm', 'saferm', { control: 4 }],
+    ['DEL', 'abc\u007fdef', 'abcdef', { control: 1 }],
+    ['C1 NEL', 'a\u0085b', 'ab', { control: 1 }],
+    ['vertical tab and form feed', 'a\u000bb\u000cc', 'abc', { control: 2 }],
+    ['RLO file-name spoof', 'report\u202Etxt.exe', 'reporttxt.exe', { bidi: 1 }],
+    ['isolates', 'if (a\u2066 b\u2069)', 'if (a b)', { bidi: 2 }],
+    ['all embeddings', '\u202Aa\u202Bb\u202Cc\u202Dd', 'abcd', { bidi: 4 }],
+    ['ZWSP split keyword', 'SYS\u200BTEM', 'SYSTEM', { 'zero-width': 1 }],
+    ['BOM mid-text', 'to\uFEFFken', 'token', { bom: 1 }],
+    [
+      'word joiner and invisible operators',
+      'dele\u2060te\u2062_\u2063all\u2064',
+      'delete_all',
+      { invisible: 4 },
+    ],
+    ['soft hyphen', 'pass\u00ADword', 'password', { invisible: 1 }],
+    ['Hangul fillers', 'a\u3164b\u115Fc\u1160d\uFFA0e', 'abcde', { invisible: 4 }],
+    ['Mongolian vowel separator', 'pay\u180Epal', 'paypal', { invisible: 1 }],
+    ['combining grapheme joiner', 'a\u034Fb', 'ab', { invisible: 1 }],
+    ['Khmer inherent vowels', 'ap\u17B4i\u17B5', 'api', { invisible: 2 }],
+    ['interlinear annotation', 'Safe\uFFF9hidden\uFFFA\uFFFB', 'Safehidden', { invisible: 3 }],
+    ['noncharacters', 'a\uFDD0b\uFFFEc\u{1FFFF}d\u{10FFFE}', 'abcd', { noncharacter: 4 }],
+    ['lone high surrogate', 'a\uD83Db', 'ab', { surrogate: 1 }],
+    ['lone low surrogate', 'a\uDE00b', 'ab', { surrogate: 1 }],
+    ['reversed pair', 'x\uDE00\uD83Dy', 'xy', { surrogate: 2 }],
+    ['tag smuggling', 'Hi\u{E0001}\u{E0053}\u{E0059}\u{E0053}', 'Hi', { tag: 4 }],
+    ['tag space', 'hello\u{E0020}world', 'helloworld', { tag: 1 }],
+  ])('%s', (_name, input, expected, counts) => {
+    expect(clean(input)).toEqual({ out: expected, counts });
+  });
+});
+
+describe('ANSI and terminal escapes', () => {
+  it.each([
+    ['SGR colour', '\u001b[31mERROR\u001b[0m: disk', 'ERROR: disk'],
+    ['SGR conceal', 'ok \u001b[8mhidden\u001b[28m', 'ok hidden'],
+    ['private CSI (alt screen)', '\u001b[?1049h\u001b[HPrompt', 'Prompt'],
+    ['truecolour CSI', '\u001b[38;2;255;0;0mred', 'red'],
+    ['OSC title with BEL', '\u001b]0;owned\u0007text', 'text'],
+    ['OSC 52 clipboard', '\u001b]52;c;Y3VybA==\u0007Copied!', 'Copied!'],
+    [
+      'OSC 8 hyperlink keeps the text',
+      '\u001b]8;;https://evil.example/\u001b\\docs\u001b]8;;\u001b\\',
+      'docs',
+    ],
+    ['DCS with ST', 'ok\u001bPpayload\u001b\\ok', 'okok'],
+    ['APC / PM / SOS', '\u001b_a\u001b\\\u001b^b\u001b\\\u001bXc\u001b\\!', '!'],
+    ['charset designation (nF)', '\u001b(Babc', 'abc'],
+    ['two-character ESC', '\u001bcreset \u001b7x\u001b8', 'reset x'],
+    ['8-bit CSI', 'Build: \u009b31mOK', 'Build: OK'],
+    ['8-bit DCS to 8-bit ST', '\u0090q#0;2\u009c sixel', ' sixel'],
+    ['8-bit OSC with BEL', '\u009d0;t\u0007x', 'x'],
+  ])('%s: the whole sequence goes, counted as ansi', (_name, input, expected) => {
+    const removed = [...input].length - [...expected].length;
+    expect(clean(input)).toEqual({ out: expected, counts: { ansi: removed } });
+  });
+
+  it.each([
+    ['lone ESC at the end', 'abc\u001b', 'abc', { control: 1 }],
+    ['ESC before a non-ASCII character', 'a\u001bé', 'aé', { control: 1 }],
+  ])('%s is a control', (_name, input, expected, counts) => {
+    expect(clean(input)).toEqual({ out: expected, counts });
+  });
+
+  it('an unterminated control string loses only its introducer', () => {
+    expect(clean('Build: \u009d31mOK').out).toBe('Build: 31mOK');
+    expect(clean('x\u001b]0;title never closed').out).toBe('x0;title never closed');
+  });
+
+  it('stays linear on many unterminated introducers', () => {
+    const input = '\u001b]'.repeat(200_000);
+    expect(clean(input)).toEqual({ out: '', counts: { ansi: 400_000 } });
+  });
+});
+
+describe('newlines per string class', () => {
+  it.each<[StringClass, string, string, number]>([
+    ['document', 'a\r\nb', 'a\nb', 1],
+    ['document', 'a\rb', 'a\nb', 1],
+    ['document', 'a\u2028b\u2029c', 'a\nb\nc', 2],
+    ['document', 'a\tb\nc', 'a\tb\nc', 0],
+    ['field', 'a\tb\nc', 'a b c', 2],
+    ['field', 'a\r\nb', 'a b', 2],
+    ['error', 'a\rb\u2028c', 'a b c', 2],
+    ['key', 'k\ne\ty', 'k e y', 2],
+  ])('%s: %j', (cls, input, expected, n) => {
+    expect(clean(input, cls)).toEqual({ out: expected, counts: n === 0 ? {} : { newline: n } });
+  });
+});
+
+describe('context characters kept (balanced)', () => {
+  it.each([
+    ['emoji ZWJ family', 'Team 👨\u200d👩\u200d👧\u200d👦 posted'],
+    ['ZWJ after VS16', 'flag 🏳\uFE0F\u200d🌈 and 🏳\uFE0F\u200d⚧\uFE0F'],
+    ['ZWJ after a skin tone', '👩🏿\u200d🚒'],
+    ['heart on fire', '❤\uFE0F\u200d🔥'],
+    ['Devanagari conjunct with ZWJ', 'र्\u200dय and क्\u200dष'],
+    ['Devanagari explicit virama with ZWNJ', 'क्\u200cष'],
+    ['Malayalam chillu at the end of a word', 'അവന്\u200d. next'],
+    ['Sinhala yansaya', 'ක්\u200dය'],
+    ['Persian ZWNJ', 'این خانه\u200cای بزرگ است و می\u200cخواهم'],
+    ['Hebrew with RLM', 'שם הקובץ: \u200freport.pdf\u200f'],
+    ['Arabic letter mark', 'السعر \u061C100'],
+    ['England flag tag sequence', 'go 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}!'],
+    [
+      'Scotland and Texas flags',
+      '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} 🏴\u{E0075}\u{E0073}\u{E0074}\u{E0078}\u{E007F}',
+    ],
+    ['keycap', 'press 1\uFE0F\u20E3 or #\uFE0F\u20E3'],
+    ['text-style arrow', 'back ↩\uFE0E'],
+    ['ideographic variation sequence', '葛\u{E0100}城市と葛\u{E0101}飾区'],
+    ['standardized variant of a math symbol', 'a ≩\uFE00 b'],
+    ['Mongolian free variation selector', 'ᠨᠠ\u180Bᠢᠮᠠ'],
+  ])('%s', (_name, input) => {
+    const { out, counts } = clean(input);
+    expect(out).toBe(input);
+    expect(counts).toEqual({});
+  });
+
+  it('returns the same reference when nothing changes', () => {
+    for (const s of ['plain ASCII', 'Zürich 東京 مرحبا 🚀', '👨\u200d👩\u200d👧', '']) {
+      expect(cleanText(s, 'document', 'balanced')).toBe(s);
+    }
+  });
+});
+
+describe('context characters removed (balanced)', () => {
+  it.each([
+    ['ZWNJ between Latin letters', 'e\u200cx\u200cf\u200ci\u200cl', 'exfil', { 'zero-width': 4 }],
+    ['ZWJ between Latin letters', 'ad\u200dmin', 'admin', { 'zero-width': 1 }],
+    ['ZWJ between emoji and a letter', '👍\u200dok', '👍ok', { 'zero-width': 1 }],
+    ['two joiners in a row', 'क्\u200d\u200dष', 'क्ष', { 'zero-width': 2 }],
+    [
+      'marks without right-to-left letters',
+      'Total: \u200f100\u200e USD',
+      'Total: 100 USD',
+      { 'bidi-mark': 2 },
+    ],
+    ['doubled marks in Hebrew text', 'שלום \u200f\u200fx', 'שלום x', { 'bidi-mark': 2 }],
+    ['tags after a non-flag emoji', 'done ✅\u{E0072}\u{E006D}\u{E007F}', 'done ✅', { tag: 3 }],
+    ['flag tags that are not a subdivision id', '🏴\u{E0052}\u{E004D}\u{E0020}\u{E007F}', '🏴', { tag: 4 }],
+    ['flag tags without CANCEL TAG', '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}', '🏴', { tag: 5 }],
+    ['variation selector after an ASCII letter', 'a\uFE0Fb', 'ab', { 'variation-selector': 1 }],
+    [
+      'run of ideographic selectors',
+      '中\u{E0155}\u{E0168}\u{E0156} text',
+      '中 text',
+      { 'variation-selector': 3 },
+    ],
+    ['ideographic selector after an emoji', '👍\u{E0100}', '👍', { 'variation-selector': 1 }],
+    [
+      'Mongolian selectors after Latin',
+      'admin\u180B\u180C\u180D\u180F',
+      'admin',
+      { 'variation-selector': 4 },
+    ],
+  ])('%s', (_name, input, expected, counts) => {
+    expect(clean(input)).toEqual({ out: expected, counts });
+  });
+
+  it('judges context after removals, so a ZWSP cannot hide a second selector', () => {
+    const { out } = clean('❤\uFE0F\u200B\uFE0F');
+    expect(out).toBe('❤');
+    expect(cleanText(out, 'document', 'balanced')).toBe(out);
+  });
+
+  it('keeps an emoji ZWJ sequence split by an escape sequence', () => {
+    expect(clean('👨\u001b[0m\u200d👩').out).toBe('👨\u200d👩');
+  });
+});
+
+describe('density limit', () => {
+  it('removes all kept context characters past one per four visible characters', () => {
+    const persian = 'خانه';
+    const stego = Array.from({ length: 40 }, () => `${persian}\u200c`).join('');
+    const { out, counts } = clean(stego);
+    expect(out).toBe(persian.repeat(40));
+    expect(counts).toEqual({ steganography: 40 });
+  });
+
+  it('leaves ordinary Persian prose and emoji in prose alone', () => {
+    const prose = 'این خانه\u200cای بزرگ است و ما می\u200cخواهیم آن را ببینیم. '.repeat(20);
+    expect(clean(prose).out).toBe(prose);
+    const chat = 'Team 👨\u200d👩\u200d👧\u200d👦 shipped it, congrats to everyone involved! '.repeat(10);
+    expect(clean(chat).out).toBe(chat);
+  });
+
+  it('counts selectors after ideographs too', () => {
+    const stego = '中\u{E0100}'.repeat(30);
+    expect(clean(stego)).toEqual({ out: '中'.repeat(30), counts: { steganography: 30 } });
+  });
+});
+
+describe('strict profile', () => {
+  it.each([
+    ['emoji ZWJ', '👨\u200d👩', '👨👩', { 'zero-width': 1 }],
+    ['Persian ZWNJ', 'خانه\u200cای', 'خانهای', { 'zero-width': 1 }],
+    ['RLM in Hebrew', 'שם \u200fx', 'שם x', { 'bidi-mark': 1 }],
+    ['flag tags', '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}', '🏴', { tag: 6 }],
+    ['Arabic number sign', '\u0600123', '123', { format: 1 }],
+    ['unusual spaces', 'a\u00A0b\u2009c\u3000d', 'a b c d', { separator: 3 }],
+  ])('removes %s', (_name, input, expected, counts) => {
+    expect(clean(input, 'document', 'strict')).toEqual({ out: expected, counts });
+  });
+
+  it('still keeps one emoji variation selector (Mn, not Cf)', () => {
+    expect(clean('❤\uFE0F', 'document', 'strict').out).toBe('❤\uFE0F');
+  });
+
+  it('leaves no Cc, Cf, Zl or Zp anywhere in the code space', () => {
+    const all: string[] = [];
+    for (let cp = 0; cp < 0x110000; cp++) {
+      if (cp < 0xd800 || cp > 0xdfff) all.push(String.fromCodePoint(cp));
+    }
+    const out = cleanText(all.join('x'), 'document', 'strict');
+    const left = [...out].filter(
+      (ch) => /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(ch) && ch !== '\t' && ch !== '\n',
+    );
+    expect(left).toEqual([]);
+  });
+});

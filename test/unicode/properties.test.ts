@@ -1,0 +1,203 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StringClass, UnicodeProfile } from '../../src/core/types.js';
+import { cleanText, type RemovalCounts } from '../../src/unicode/clean.js';
+
+const numRuns = Number(process.env.FUZZ_RUNS ?? 2000);
+
+// Pieces that interact: escape-sequence parts, bidi, joiners, marks, selectors, tags, lone surrogates,
+// emoji, joining-script letters, separators, and plain text to put them next to each other.
+const PIECES = [
+  'a',
+  'Z',
+  '1',
+  '#',
+  ' ',
+  '\n',
+  '\r',
+  '\t',
+  '\u001b',
+  '[',
+  ']',
+  '\\',
+  'P',
+  '_',
+  '(',
+  '\u0007',
+  '\u009b',
+  '\u009d',
+  '\u0090',
+  '\u009c',
+  '31m',
+  '8;;',
+  '0;',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\u200b',
+  '\u200c',
+  '\u200d',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\ufe0f',
+  '\ufe0e',
+  '\ufe00',
+  '\u{e0100}',
+  '\u180b',
+  '🏴',
+  '\u{e0067}',
+  '\u{e0062}',
+  '\u{e0065}',
+  '\u{e006e}',
+  '\u{e007f}',
+  '\u{e0041}',
+  '\u{e0020}',
+  '\u{e0001}',
+  '\ud800',
+  '\udc00',
+  '\udbff',
+  '👨',
+  '👩',
+  '🏿',
+  '❤',
+  '🔥',
+  'क',
+  '्',
+  'ر',
+  'ه',
+  'ש',
+  '中',
+  'ᠨ',
+  '≩',
+  '\u2028',
+  '\u2029',
+  '\u00ad',
+  '\ufeff',
+  '\u{10ffff}',
+  '\ufdd0',
+  '\u20e3',
+  '\u3000',
+  '\u00a0',
+  '\u0600',
+  '\u3164',
+  '\u{1d173}',
+];
+const text = fc.oneof(
+  fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join('')),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
+const cls = fc.constantFrom<StringClass>('document', 'field', 'error', 'key');
+const profile = fc.constantFrom<UnicodeProfile>('balanced', 'strict');
+
+const cps = (s: string): number[] => Array.from(s, (ch) => ch.codePointAt(0)!);
+const isVs = (cp: number) =>
+  (cp >= 0xfe00 && cp <= 0xfe0f) ||
+  (cp >= 0xe0100 && cp <= 0xe01ef) ||
+  (cp >= 0x180b && cp <= 0x180d) ||
+  cp === 0x180f;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What must never be in the output, written from DESIGN.md independently of the tables. */
+function forbidden(out: string, c: StringClass, p: UnicodeProfile): string | undefined {
+  if (LONE_SURROGATE.test(out)) return 'lone surrogate';
+  const list = cps(out);
+  for (let i = 0; i < list.length; i++) {
+    const cp = list[i]!;
+    const prev = list[i - 1];
+    if (cp === 0x09 || cp === 0x0a) {
+      if (c !== 'document') return `tab/newline in ${c}`;
+      continue;
+    }
+    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return `control U+${cp.toString(16)}`;
+    if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi control';
+    if (cp === 0x2028 || cp === 0x2029 || cp === 0xfeff || cp === 0x200b) return `U+${cp.toString(16)}`;
+    if (
+      (cp >= 0x2060 && cp <= 0x2064) ||
+      [0xad, 0x34f, 0x115f, 0x1160, 0x3164, 0xffa0, 0x180e].includes(cp)
+    ) {
+      return `invisible U+${cp.toString(16)}`;
+    }
+    if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe) return 'noncharacter';
+    if (isVs(cp) && prev !== undefined && isVs(prev)) return 'two variation selectors in a row';
+    if (
+      isVs(cp) &&
+      (prev === undefined || prev < 0x80) &&
+      !(cp >= 0xfe0e && /[0-9#*]/.test(String.fromCodePoint(prev ?? 0)))
+    ) {
+      return 'variation selector after ASCII or at the start';
+    }
+    if ((cp === 0x200c || cp === 0x200d) && (prev === undefined || prev < 0x80)) return 'joiner after ASCII';
+    if (p === 'strict' && /[\p{Cf}\p{Zl}\p{Zp}]/u.test(String.fromCodePoint(cp))) return 'Cf in strict';
+  }
+  const tagsOutsideFlags = out.replace(
+    /\u{1f3f4}[\u{e0061}-\u{e007a}\u{e0030}-\u{e0039}]{3,7}\u{e007f}/gu,
+    '',
+  );
+  if (/[\u{e0000}-\u{e007f}]/u.test(tagsOutsideFlags)) return 'tag outside a flag sequence';
+  return undefined;
+}
+
+describe('cleanText properties', () => {
+  it.each(['a\u200bb', 'x\ud800', 'a\ufe0f', '\u001b[0m', 'hi\u{e0041}', 'ab\u200dc'])(
+    'the predicate rejects %j',
+    (s) => {
+      expect(forbidden(s, 'document', 'balanced')).toBeDefined();
+    },
+  );
+
+  it('leaves nothing forbidden and is idempotent', () => {
+    fc.assert(
+      fc.property(text, cls, profile, (s, c, p) => {
+        const once = cleanText(s, c, p);
+        expect(forbidden(once, c, p)).toBeUndefined();
+        expect(cleanText(once, c, p)).toBe(once);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('counts what it changed, and only that', () => {
+    fc.assert(
+      fc.property(text, cls, profile, (s, c, p) => {
+        const counts: RemovalCounts = {};
+        const out = cleanText(s, c, p, counts);
+        const total = Object.values(counts).reduce((a, b) => a + b, 0);
+        expect(total === 0).toBe(out === s);
+        // Newline and separator rewrites may keep a character; every other category is a pure removal.
+        const rewrites = (counts.newline ?? 0) + (counts.separator ?? 0);
+        const delta = [...s].length - [...out].length;
+        expect(delta).toBeGreaterThanOrEqual(total - rewrites);
+        expect(delta).toBeLessThanOrEqual(total);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('is deterministic and adds to the counts it is given', () => {
+    fc.assert(
+      fc.property(text, cls, profile, (s, c, p) => {
+        const a: RemovalCounts = {};
+        const b: RemovalCounts = { control: 5 };
+        expect(cleanText(s, c, p, a)).toBe(cleanText(s, c, p, b));
+        expect(b.control).toBe((a.control ?? 0) + 5);
+      }),
+      { numRuns },
+    );
+  });
+
+  it('returns clean printable text as the same reference', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'abc XYZ 019 .,;:!?-éü東京مرحبا🚀') }),
+        cls,
+        profile,
+        (s, c, p) => {
+          expect(cleanText(s, c, p)).toBe(s);
+        },
+      ),
+      { numRuns },
+    );
+  });
+});
