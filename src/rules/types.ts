@@ -27,7 +27,23 @@ export interface SecretRule {
     /** Lower-case substrings; a secret containing one is not a secret (e.g. `example`, `xxxx`). */
     readonly stopwords?: readonly string[];
   };
-  /** Texts the rule must mask (positive) and must leave alone (negative); a test checks both for every rule. */
+  /**
+   * How far around a keyword hit the regex looks, in characters (defaults: 256 before, 768 after). Rules whose
+   * match can sit far from their keyword (a PEM body, a Kubernetes Secret's data) widen it.
+   */
+  readonly window?: { readonly before?: number; readonly after?: number };
+  /**
+   * The regex begins with one of the rule's keywords, so the scan tries it only at each keyword hit (sticky),
+   * never across a window. For rules whose keywords are common words (`token`, `password`).
+   */
+  readonly anchored?: boolean;
+  /**
+   * Texts the rule must mask (positive) and must leave alone (negative); a test checks both for every rule.
+   * Random parts may be written as templates the test expands with seeded random characters, so the source
+   * holds no live-looking secret: `«aN»` N of [A-Za-z0-9], `«wN»` [A-Za-z0-9_-], `«hN»` [0-9a-f], `«HN»`
+   * [0-9A-F], `«dN»` digits, `«lN»` [a-z0-9], `«uN»` [A-Z0-9], `«AN»` [A-Z], `«zN»` base32 [a-z2-7], `«BN»` upper-case
+   * bech32.
+   */
   readonly examples: {
     readonly positive: readonly string[];
     readonly negative: readonly string[];

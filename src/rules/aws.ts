@@ -1,0 +1,136 @@
+/**
+ * @module rules/aws
+ * Amazon Web Services: access key ids (the four-letter type prefix of the documented key id format), secret
+ * access keys and session tokens (recognised through their key names, since the value alone is 40 base64-ish
+ * characters), Bedrock API keys, MWS tokens, Login with Amazon client secrets and AppSync API keys.
+ */
+import { keyed } from './registry.js';
+import type { SecretRule } from './types.js';
+
+export const rules: readonly SecretRule[] = [
+  {
+    id: 'aws-access-key-id',
+    description: 'AWS access key id (AKIA long-term, ASIA temporary, and the other documented type prefixes)',
+    family: 'aws',
+    keywords: ['akia', 'asia', 'abia', 'acca', 'agpa', 'aida', 'aroa', 'aipa', 'anpa', 'anva', 'apka', 'a3t'],
+    regex:
+      /(?<![A-Z0-9])((?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|APKA)[A-Z0-9]{16})(?![A-Z0-9])/,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['aws_access_key_id = AKIA«U16»', '{"AccessKeyId": "ASIA«U16»"}'],
+      negative: ['if (key.startsWith("AKIA")) warn()', 'AKIAXXXXXXXXXXXXXXXX', 'AKIA' + '2345'.repeat(4)],
+    },
+  },
+  {
+    id: 'aws-secret-access-key',
+    description:
+      'AWS secret access key, found through its key name (aws_secret_access_key, SecretAccessKey, ...)',
+    family: 'aws',
+    keywords: [
+      'secret_access_key',
+      'secretaccesskey',
+      'secret-access-key',
+      'aws_secret',
+      'aws-secret',
+      'awssecret',
+    ],
+    regex: keyed(
+      'secret_access_key|secretaccesskey|secret-access-key|aws_secret|aws-secret|awssecret',
+      '[A-Za-z0-9/+]{40}',
+      '[\\w.-]{0,20}?',
+    ),
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        'aws_secret_access_key = «a40»',
+        '{"SecretAccessKey": "«a20»/«a19»"}',
+        'export AWS_SECRET_ACCESS_KEY=«a40»',
+      ],
+      negative: [
+        'aws_secret_access_key = ${AWS_SECRET}',
+        'aws_secret_access_key: YOUR_SECRET_ACCESS_KEY_GOES_HERE__',
+      ],
+    },
+  },
+  {
+    id: 'aws-session-token',
+    description: 'AWS temporary session token (aws_session_token / SessionToken / x-amz-security-token)',
+    family: 'aws',
+    keywords: ['session_token', 'sessiontoken', 'security-token', 'security_token'],
+    regex: keyed(
+      'aws_session_token|sessiontoken|session_token|x-amz-security-token|security_token',
+      '[A-Za-z0-9/+]{100,2000}={0,2}',
+      '[\\w.-]{0,12}?',
+    ),
+    secretGroup: 1,
+    entropy: 4,
+    examples: {
+      positive: ['aws_session_token = IQoJb3JpZ2luX2Vj«a120»/«a60»+«a40»=='],
+      negative: ['"SessionToken": "<session-token>"', 'session_token = short'],
+    },
+  },
+  {
+    id: 'aws-bedrock-api-key-long-lived',
+    description: 'Amazon Bedrock long-term API key (ABSK prefix, base64 of "BedrockAPIKey-")',
+    family: 'aws',
+    keywords: ['absk'],
+    regex: /(?<![A-Za-z0-9+/])(ABSK[A-Za-z0-9+/]{109,269}={0,2})(?![A-Za-z0-9+/=])/,
+    secretGroup: 1,
+    entropy: 4,
+    examples: {
+      positive: ['bedrock_api_key = "ABSKQmVkcm9ja0FQSUtleS1«a130»"'],
+      negative: ['ABSKQmVkcm9ja0FQSUtleS1', 'The ABSK prefix marks Bedrock keys'],
+    },
+  },
+  {
+    id: 'aws-bedrock-api-key-short-lived',
+    description: 'Amazon Bedrock short-term API key (bedrock-api-key- + base64 of the presigned URL)',
+    family: 'aws',
+    keywords: ['bedrock-api-key-'],
+    regex: /(?<![A-Za-z0-9-])(bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%-]{40,4000})/,
+    secretGroup: 1,
+    examples: {
+      positive: ['AWS_BEARER_TOKEN_BEDROCK=bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t«a200»'],
+      negative: ['bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t', 'see bedrock-api-key-docs'],
+    },
+  },
+  {
+    id: 'aws-mws-auth-token',
+    description: 'Amazon Marketplace Web Service auth token (amzn.mws.<uuid>)',
+    family: 'aws',
+    keywords: ['amzn.mws.'],
+    regex: /(?<![\w.])(amzn\.mws\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])/,
+    secretGroup: 1,
+    examples: {
+      positive: ['MWS_AUTH_TOKEN=amzn.mws.«h8»-«h4»-«h4»-«h4»-«h12»'],
+      negative: ['amzn.mws.<auth-token>', 'amzn.mws.1234'],
+    },
+  },
+  {
+    id: 'amazon-oauth-client-secret',
+    description: 'Login with Amazon / Selling Partner API client secret (amzn1.oa2-cs.v1.)',
+    family: 'aws',
+    keywords: ['amzn1.oa2-cs.v1.'],
+    regex: /(?<![\w.])(amzn1\.oa2-cs\.v1\.[0-9a-f]{64})(?![0-9a-f])/,
+    secretGroup: 1,
+    examples: {
+      positive: ['LWA_CLIENT_SECRET=amzn1.oa2-cs.v1.«h64»'],
+      negative: ['amzn1.application-oa2-client.«h32»', 'amzn1.oa2-cs.v1.'],
+    },
+  },
+  {
+    id: 'aws-appsync-api-key',
+    description: 'AWS AppSync GraphQL API key (da2- prefix)',
+    family: 'aws',
+    keywords: ['da2-'],
+    regex: /(?<![\w-])(da2-[a-z0-9]{26})(?![\w-])/,
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['"x-api-key": "da2-«l26»"'],
+      negative: ['da2-short', 'model da2-xl rev 3'],
+    },
+  },
+];

@@ -1,0 +1,127 @@
+/**
+ * @module rules/azure
+ * Microsoft Azure: Entra ID (Azure AD) client secrets (the `Q~` marker of the current format), storage and
+ * Cosmos DB account keys and Service Bus / Event Hubs shared access keys in connection strings, SAS token
+ * signatures, Azure DevOps personal access tokens, App Configuration secrets and Functions keys.
+ */
+import { keyed } from './registry.js';
+import type { SecretRule } from './types.js';
+
+export const rules: readonly SecretRule[] = [
+  {
+    id: 'azure-ad-client-secret',
+    description:
+      'Microsoft Entra ID (Azure AD) application client secret (3 chars, a digit, Q~, 31-34 chars)',
+    family: 'azure',
+    keywords: ['q~'],
+    regex: /(?<![\w~.-])([A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34})(?![\w~.-])/,
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['client_secret=«a3»8Q~«a20».«a13»', '<value>~«a2»8Q~«a20»_«a13»</value>'],
+      negative: ['Q~ is the marker', 'abc8Q~short'],
+    },
+  },
+  {
+    id: 'azure-storage-account-key',
+    description:
+      'Azure Storage or Cosmos DB account key (AccountKey= in a connection string, 88 base64 chars)',
+    family: 'azure',
+    keywords: ['accountkey'],
+    regex: /AccountKey\s{0,2}=\s{0,2}([A-Za-z0-9+/]{86}==)/i,
+    secretGroup: 1,
+    examples: {
+      positive: [
+        'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=«a86»==;EndpointSuffix=core.windows.net',
+      ],
+      negative: ['AccountKey=<account-key>', 'AccountKey=${STORAGE_KEY}'],
+    },
+  },
+  {
+    id: 'azure-shared-access-key',
+    description:
+      'Azure Service Bus / Event Hubs / IoT Hub shared access key (SharedAccessKey= in a connection string)',
+    family: 'azure',
+    keywords: ['sharedaccesskey='],
+    regex: /SharedAccessKey\s{0,2}=\s{0,2}([A-Za-z0-9+/]{42,86}=)/i,
+    secretGroup: 1,
+    examples: {
+      positive: [
+        'Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey=«a43»=',
+      ],
+      negative: ['SharedAccessKeyName=RootManageSharedAccessKey', 'SharedAccessKey=<key>'],
+    },
+  },
+  {
+    id: 'azure-sas-token',
+    description: 'Azure shared access signature (sig= of a SAS URL or token, next to sv=/se=/sp=)',
+    family: 'azure',
+    keywords: ['sig='],
+    regex: /[?&;]sig=([A-Za-z0-9%+/]{43,100}(?:%3D|=))/i,
+    secretGroup: 1,
+    entropy: 4,
+    examples: {
+      positive: [
+        'https://acme.blob.core.windows.net/c/f.txt?sv=2022-11-02&se=2030-01-01&sp=r&sig=«a40»%2B«a20»%3D',
+      ],
+      negative: ['?sig=abc', 'sig=<signature>'],
+    },
+  },
+  {
+    id: 'azure-devops-pat',
+    description: 'Azure DevOps personal access token (new 84-character format with the AZDO marker)',
+    family: 'azure',
+    keywords: ['azdo'],
+    regex: /(?<![A-Za-z0-9])([A-Za-z0-9]{52}AZDO[A-Za-z0-9]{28})(?![A-Za-z0-9])/,
+    secretGroup: 1,
+    entropy: 4,
+    examples: {
+      positive: ['AZURE_DEVOPS_EXT_PAT=«a52»AZDO«a28»'],
+      negative: ['AZDO_ORG_SERVICE_URL=https://dev.azure.com/acme', 'the AZDO marker'],
+    },
+  },
+  {
+    id: 'azure-devops-pat-legacy',
+    description:
+      'Azure DevOps personal access token, legacy 52-character base32 format, next to an ADO key name',
+    family: 'azure',
+    keywords: ['azure_devops', 'azure-devops', 'azuredevops', 'ado_', 'devops_'],
+    regex: keyed('azure_devops|azure-devops|azuredevops|ado_|devops_', '[a-z2-7]{52}'),
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['AZURE_DEVOPS_PAT=«z52»'],
+      negative: ['AZURE_DEVOPS_ORG=acme', 'ado_token = ${{ secrets.ADO_TOKEN }}'],
+    },
+  },
+  {
+    id: 'azure-app-configuration-secret',
+    description: 'Azure App Configuration connection string secret (Endpoint=…;Id=…;Secret=…)',
+    family: 'azure',
+    keywords: ['azconfig.io'],
+    regex: /azconfig\.io;Id=[\w:+/=-]{1,64};Secret=([A-Za-z0-9+/]{40,88}=?)/i,
+    secretGroup: 1,
+    examples: {
+      positive: ['Endpoint=https://acme.azconfig.io;Id=«a4»-l0-s0:«a20»;Secret=«a43»='],
+      negative: [
+        'Endpoint=https://acme.azconfig.io',
+        'Endpoint=https://acme.azconfig.io;Id=x;Secret=<secret>',
+      ],
+    },
+  },
+  {
+    id: 'azure-functions-key',
+    description:
+      'Azure Functions access key (x-functions-key header or code= query parameter on azurewebsites.net)',
+    family: 'azure',
+    keywords: ['x-functions-key', 'azurewebsites.net'],
+    regex:
+      /(?:x-functions-key["']?\s{0,3}[:=]\s{0,3}["']?|azurewebsites\.net\/api\/[\w/-]{1,100}\?(?:[\w.-]{1,40}=[^&\s]{0,100}&){0,5}code=)([A-Za-z0-9_-]{40,60}={0,2})/i,
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['x-functions-key: «w54»==', 'https://acme.azurewebsites.net/api/hello?code=«w54»=='],
+      negative: ['x-functions-key: <key>', 'https://acme.azurewebsites.net/api/hello?name=x'],
+    },
+  },
+];

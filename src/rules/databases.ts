@@ -1,0 +1,173 @@
+/**
+ * @module rules/databases
+ * Database credentials: the password in a connection URL (`scheme://user:password@host`) for PostgreSQL,
+ * MySQL/MariaDB, MongoDB (+srv), Redis, AMQP, SQL Server, ClickHouse and other stores, JDBC URLs and their
+ * `password=` parameters, ADO.NET `Password=` pairs, and PlanetScale and ClickHouse Cloud tokens. Only the
+ * password is masked, so the host stays readable.
+ */
+import type { SecretRule } from './types.js';
+
+/** Words people write where the password goes in documentation. */
+const WORD_PASSWORDS = /^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i;
+
+/** `<scheme>://user:password@`: anchored at the scheme keyword; group 1 is the password. */
+function dbUrl(
+  id: string,
+  scheme: string,
+  keywords: readonly string[],
+  what: string,
+  example: string,
+): SecretRule {
+  return {
+    id,
+    description: `${what} connection URL with an inline password`,
+    family: 'databases',
+    keywords,
+    regex: new RegExp(
+      `(?:${scheme})(?:\\+[a-z0-9]{1,20})?:\\/\\/[^:@\\/\\s'"\`]{0,128}:([^@\\/\\s'"\`]{1,256})@`,
+      'i',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    allowlist: { regexes: [WORD_PASSWORDS] },
+    examples: {
+      positive: [example],
+      negative: [
+        `${keywords[0]}://USER:PASSWORD@HOST:5432/DB`,
+        `${keywords[0]}://user:\${DB_PASSWORD}@db.internal/app`,
+      ],
+    },
+  };
+}
+
+export const rules: readonly SecretRule[] = [
+  dbUrl(
+    'postgres-connection-string',
+    'postgres(?:ql)?',
+    ['postgres'],
+    'PostgreSQL',
+    "create_engine('postgresql://app:«a12»@db.internal:5432/app')",
+  ),
+  dbUrl(
+    'mysql-connection-string',
+    'mysql|mariadb',
+    ['mysql', 'mariadb'],
+    'MySQL / MariaDB',
+    'const URI = "mysql://dbuser:«a10»@mysql.internal:3306/app";',
+  ),
+  dbUrl(
+    'mongodb-connection-string',
+    'mongodb(?:\\+srv)?',
+    ['mongodb'],
+    'MongoDB',
+    'MONGO_URL=mongodb+srv://user:«a11»@cluster0.mongodb.net/prod',
+  ),
+  dbUrl(
+    'redis-connection-string',
+    'rediss?',
+    ['redis'],
+    'Redis',
+    'REDIS_URL=rediss://default:«a24»@cache.internal:6380/0',
+  ),
+  dbUrl(
+    'amqp-connection-string',
+    'amqps?',
+    ['amqp'],
+    'AMQP (RabbitMQ)',
+    'BROKER_URL=amqps://app:«a16»@mq.internal:5671/vhost',
+  ),
+  dbUrl(
+    'mssql-connection-string',
+    'mssql|sqlserver',
+    ['mssql', 'sqlserver'],
+    'SQL Server',
+    'mssql://sa:«a14»@sql.internal:1433/db',
+  ),
+  dbUrl(
+    'clickhouse-connection-string',
+    'clickhouse',
+    ['clickhouse'],
+    'ClickHouse',
+    'clickhouse://default:«a16»@ch.internal:9000/db',
+  ),
+  dbUrl(
+    'database-connection-string',
+    'cockroachdb|couchbases?|neo4j(?:\\+s(?:sc)?)?|cassandra|snowflake|redshift|oracle|db2|influxdb|memcached|nats|kafka|elasticsearch|opensearch|ldaps?',
+    [
+      'cockroachdb',
+      'couchbase',
+      'neo4j',
+      'cassandra',
+      'snowflake',
+      'redshift',
+      'oracle',
+      'db2',
+      'influxdb',
+      'memcached',
+      'nats',
+      'kafka',
+      'elasticsearch',
+      'opensearch',
+      'ldap',
+    ],
+    'Other database or broker',
+    'NEO4J_URI=neo4j+s://neo4j:«a20»@graph.internal:7687',
+  ),
+  {
+    id: 'jdbc-password-parameter',
+    description: 'JDBC URL password parameter (;password= or ?password= / &password=)',
+    family: 'databases',
+    keywords: ['jdbc:'],
+    regex: /jdbc:[a-z0-9]{2,20}:[^\s'"`]{0,300}?[;?&]password=([^;&\s'"`]{1,256})/i,
+    secretGroup: 1,
+    allowlist: { regexes: [WORD_PASSWORDS] },
+    examples: {
+      positive: ['jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=«a14»;encrypt=true'],
+      negative: ['jdbc:postgresql://db:5432/app?user=app&password=${DB_PASSWORD}', 'jdbc:h2:mem:test'],
+    },
+  },
+  {
+    id: 'ado-net-password',
+    description:
+      'ADO.NET / ODBC connection string password (Password= or Pwd= next to Server= / Data Source=)',
+    family: 'databases',
+    keywords: ['data source=', 'server=', 'user id=', 'uid='],
+    regex: /(?:^|[;"'\s])(?:Password|Pwd)\s{0,2}=\s{0,2}([^;'"\s]{3,128})/i,
+    secretGroup: 1,
+    allowlist: { regexes: [WORD_PASSWORDS] },
+    examples: {
+      positive: ['Server=tcp:sql.internal,1433;Database=app;User ID=sa;Password=«a16»;Encrypt=True;'],
+      negative: [
+        'Server=sql.internal;Database=app;Integrated Security=True;',
+        'Server=x;User Id=sa;Password=<password>;',
+      ],
+    },
+  },
+  {
+    id: 'planetscale-token',
+    description:
+      'PlanetScale password, OAuth token or service token (pscale_pw_ / pscale_oauth_ / pscale_tkn_)',
+    family: 'databases',
+    keywords: ['pscale_pw_', 'pscale_oauth_', 'pscale_tkn_'],
+    regex: /(?<![\w-])(pscale_(?:pw|oauth|tkn)_[A-Za-z0-9=._-]{32,64})(?![\w=.-])/,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['"planetScale_token": "pscale_pw_«l32»"', 'var t = "pscale_oauth_«w40»"'],
+      negative: ['pscale_pw_<password>', 'pscale_pw_short'],
+    },
+  },
+  {
+    id: 'clickhouse-cloud-api-secret-key',
+    description: 'ClickHouse Cloud API secret key (4b1d prefix)',
+    family: 'databases',
+    keywords: ['4b1d'],
+    regex: /(?<![A-Za-z0-9])(4b1d[A-Za-z0-9]{38})(?![A-Za-z0-9])/,
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['ClickHouseToken=4b1d«a38»'],
+      negative: ['4b1d is a prefix', 'id 4b1d«h20»'],
+    },
+  },
+];

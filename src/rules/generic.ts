@@ -1,0 +1,193 @@
+/**
+ * @module rules/generic
+ * Credentials without a provider prefix, found through their context: `key/secret/token/password = value`
+ * assignments in dotenv, YAML, JSON, shell and source code; HTTP `Authorization` headers; `curl -u
+ * user:pass`; passwords in URL userinfo; Kubernetes Secret data. These rules are gated by entropy, length and
+ * placeholder checks, because context alone also matches `token: ${{ secrets.X }}` and prose.
+ */
+import { ASSIGN } from './registry.js';
+import type { SecretRule } from './types.js';
+
+/**
+ * Key-name endings that mark a secret. The regex starts here (the rule is anchored at the keyword hit), so
+ * `SECRET_NAME`, `max_tokens` or `keyPressed` fail at once: the assignment must follow the name directly.
+ */
+const SECRET_NAMES = [
+  'token',
+  'secret',
+  'passwd',
+  'password',
+  'passphrase',
+  'pwd',
+  'api_key',
+  'api-key',
+  'apikey',
+  'access_key',
+  'access-key',
+  'accesskey',
+  'access_id',
+  'accessid',
+  'secret_key',
+  'secretkey',
+  'private_key',
+  'privatekey',
+  'client_secret',
+  'credential',
+  'credentials',
+  'auth',
+  'auth_key',
+  'authkey',
+  'signing_key',
+  'encryption_key',
+  'license_key',
+  'master_key',
+  'app_key',
+];
+
+/** A value: no whitespace, quotes, brackets or separators; 8-500 characters. */
+const VALUE = '[^\\s\'"`<>;,&(){}\\[\\]\\\\]{8,500}';
+
+/** Dotted identifiers (`self.password`, `process.env.TOKEN`) and lone lower-case words are code or prose. */
+const NOT_VALUES: readonly RegExp[] = [
+  /^[A-Za-z_$][\w$]{0,60}(?:\.[A-Za-z_$][\w$]{0,60}){1,8}$/,
+  /^[a-z]{1,9}$/,
+  /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean)$/i,
+  /^(?:password|passwd|secret|token|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
+];
+
+export const rules: readonly SecretRule[] = [
+  {
+    id: 'generic-secret-assignment',
+    description: 'A secret-named key (…token, …secret, …password, …api_key) assigned a high-entropy value',
+    family: 'generic',
+    keywords: SECRET_NAMES,
+    regex: new RegExp(
+      `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["'])(${VALUE})`,
+      'i',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'export JIRA_API_TOKEN=«a24»',
+        '{"credentials" : "«h64»"}',
+        "discordToken = '«d32»'",
+        'password       = "«a12»"',
+        '<add key="ClearTextPassword" value="«a10»%«a6»" />',
+        'data:\n  password: «a16»\n',
+      ],
+      negative: [
+        'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
+        'max_tokens=1024, temperature=0.2',
+        'token: ${{ secrets.GITHUB_TOKEN }}',
+        'password = "${aws_db_instance.default.password}"',
+        'SECRET_KEY=%(SECRET_KEY)s',
+        'OPENAI_API_KEY=YOUR_API_KEY',
+        'sumo_access_key   = "<SUMOLOGIC ACCESS KEY>"',
+        'Forgot your password? Click "Reset password" to receive a secure link.',
+        'password: required',
+        'db_password = config.database.password',
+        'jobCredentialsId: "«h8»-«h4»-«h4»-«h4»-«h12»"',
+      ],
+    },
+  },
+  {
+    id: 'authorization-header',
+    description: 'HTTP Authorization / Proxy-Authorization header credential (Bearer, Basic, Token, or bare)',
+    family: 'generic',
+    keywords: ['authorization'],
+    regex:
+      /authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key)\s{1,3})?([A-Za-z0-9._~+/:=-]{8,8192})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: [/^(?:bearer|basic|token|digest|negotiate|apikey|required|optional)$/i] },
+    examples: {
+      positive: [
+        "curl --header 'Authorization: «h8»-«h4»-«h4»-«h4»-«h12»'",
+        "curl -H 'Authorization: Basic «a16»=' \\",
+        "'Authorization': 'Bearer «w40»'",
+      ],
+      negative: [
+        'curl -d x --header "Authorization: Basic ..."',
+        '-H "Authorization: Token **********"',
+        'Authorization: Bearer $TOKEN',
+        'Authorization: Negotiate',
+      ],
+    },
+  },
+  {
+    id: 'bearer-token',
+    description: 'A bearer token in free text ("Bearer <token>") outside an Authorization header',
+    family: 'generic',
+    keywords: ['bearer '],
+    regex: /bearer\s{1,3}([A-Za-z0-9._~+/-]{20,8192}={0,2})(?![A-Za-z0-9._~+/=-])/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: ['send it as Bearer «a40» in the header'],
+      negative: ['use a Bearer token for authentication', 'Bearer <access_token>'],
+    },
+  },
+  {
+    id: 'curl-user-password',
+    description: 'Password in curl -u / --user user:password (and wget --password, httpie -a)',
+    family: 'generic',
+    keywords: ['-u ', '--user', '-a '],
+    regex: /(?:-u|--user|-a)[\s=]{1,3}["']?[^\s:"'@$]{0,128}:([^\s"']{3,256})/,
+    secretGroup: 1,
+    anchored: true,
+    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|\*+)$/i] },
+    examples: {
+      positive: ['curl -u ":«a12»" https://localhost:9200', 'curl --user admin:«a12» https://api.internal/'],
+      negative: [
+        'curl -u "${username}":"${password}"',
+        'curl -k -X POST -I -u "SRVC_JENKINS:${APPID}"',
+        'curl -X POST --user "$(cat ./login.txt):$(cat ./password.txt)"',
+        'curl --mail-from "a@b.c" --user "src@gmail.com" --upload-file out.txt',
+      ],
+    },
+  },
+  {
+    id: 'url-password',
+    description: 'Password in the userinfo of a URL (scheme://user:password@host)',
+    family: 'generic',
+    keywords: ['://'],
+    regex: /:\/\/[^:@/\s'"`]{0,128}:([^@/\s'"`]{3,256})@[A-Za-z0-9[]/,
+    secretGroup: 1,
+    anchored: true,
+    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i] },
+    examples: {
+      positive: [
+        'git clone https://deploy:«a20»@git.internal/team/repo.git',
+        'smtp://mailer:«a14»@smtp.internal:587',
+      ],
+      negative: [
+        'const DOC_URL = "https://YOUR_USERNAME:YOUR_PASSWORD@api.service.com";',
+        'https://api.cloudflare.com/client/v4/zones',
+        'DB_URL = postgres://$(PGUSER):$(PGPASSWORD)@$(PGHOST)/$(PGDATABASE)',
+      ],
+    },
+  },
+  {
+    id: 'kubernetes-secret-data',
+    description: 'Base64 values under data: in a Kubernetes Secret manifest',
+    family: 'generic',
+    keywords: ['kind: secret'],
+    regex:
+      /^[ \t]{1,12}[\w.-]{1,100}:[ \t]{1,4}((?:[A-Za-z0-9+/]{4}){2,4096}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)[ \t]*$/m,
+    secretGroup: 1,
+    entropy: 2.5,
+    window: { before: 8192, after: 8192 },
+    examples: {
+      positive: [
+        'apiVersion: v1\nkind: Secret\ndata:\n  tls.key: «a40»\n  ca.crt: «a60»==\nmetadata:\n  name: x',
+      ],
+      negative: ['apiVersion: v1\nkind: Service\nmetadata:\n  name: my-nginx-svc\n  labels:\n    app: nginx'],
+    },
+  },
+];

@@ -1,0 +1,40 @@
+/**
+ * @module rules/jwt
+ * JSON Web Tokens: three base64url segments whose first two decode to JSON objects (`eyJ` is base64 of
+ * `{"`), and the same token base64-encoded once more (`ZXlK` is base64 of `eyJ`), as it turns up in
+ * basic-auth headers and config blobs.
+ */
+import type { SecretRule } from './types.js';
+
+export const rules: readonly SecretRule[] = [
+  {
+    id: 'jwt',
+    description:
+      'JSON Web Token (header.payload.signature, each base64url; the header and payload start eyJ)',
+    family: 'jwt',
+    keywords: ['eyj'],
+    regex: /(?<![\w-])(eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,16384}\.[A-Za-z0-9_-]{0,2048})(?![\w-])/,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: [
+        'Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJ«w40».«w43»',
+        '{"id_token":"eyJ«w20».eyJ«w80».«w86»"}',
+      ],
+      negative: ['the header starts with eyJ', 'eyJhbGciOiJIUzI1NiJ9 alone is only a header'],
+    },
+  },
+  {
+    id: 'jwt-base64',
+    description: 'Base64-encoded JSON Web Token (ZXlK… is base64 of eyJ…)',
+    family: 'jwt',
+    keywords: ['zxlk'],
+    regex: /(?<![A-Za-z0-9+/])(ZXlK[A-Za-z0-9+/]{60,20000}={0,2})(?![A-Za-z0-9+/=])/,
+    secretGroup: 1,
+    entropy: 4,
+    examples: {
+      positive: ['my key `ZXlK«a120»` fails'],
+      negative: ['ZXlK alone', 'ZXlKshort'],
+    },
+  },
+];

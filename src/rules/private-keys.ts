@@ -1,0 +1,148 @@
+/**
+ * @module rules/private-keys
+ * Private key material: PEM blocks of every private type (PKCS#1/#8, EC, DSA, encrypted), OpenSSH, PGP
+ * private key blocks, SSH2 (Tectia) keys, PuTTY .ppk files, age identities, and raw secp256k1 keys next to a
+ * key name. A block needs a real base64 body, so `-----BEGIN PRIVATE KEY-----\n...\n` templates pass; a
+ * block cut short (no END line) is still masked from its BEGIN line.
+ */
+import type { SecretRule } from './types.js';
+
+/** Line break as it appears raw or JSON-escaped. */
+const NL = '(?:\\r?\\n|\\\\r\\\\n|\\\\n)';
+/** Armor headers such as `Proc-Type: 4,ENCRYPTED` and `DEK-Info: AES-128-CBC,…`. */
+const HEADERS = `(?:[A-Za-z][A-Za-z-]{1,30}: [^\\r\\n\\\\]{1,200}${NL}){0,6}`;
+const BODY = '[A-Za-z0-9+/=\\s\\\\]{64,65536}';
+
+function pem(type: string, end: string): RegExp {
+  return new RegExp(`-----BEGIN ${type}-----\\s{0,2}${HEADERS}${BODY}(?:-----END ${end}-----)?`);
+}
+
+const PEM_WINDOW = { before: 48, after: 70000 } as const;
+
+export const rules: readonly SecretRule[] = [
+  {
+    id: 'private-key',
+    description: 'PEM private key (PKCS#8, RSA, EC, DSA, DH or encrypted)',
+    family: 'private-keys',
+    keywords: ['private key-----'],
+    regex: pem(
+      '(?:(?:RSA|DSA|EC|DH|ENCRYPTED) )?PRIVATE KEY',
+      '(?:(?:RSA|DSA|EC|DH|ENCRYPTED) )?PRIVATE KEY',
+    ),
+    window: PEM_WINDOW,
+    examples: {
+      positive: [
+        '-----BEGIN RSA PRIVATE KEY-----\n«a64»\n«a64»\n«a20»==\n-----END RSA PRIVATE KEY-----',
+        '{"private_key": "-----BEGIN PRIVATE KEY-----\\n«a64»\\n«a64»\\n-----END PRIVATE KEY-----\\n"}',
+        '-----BEGIN EC PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,«H32»\n\n«a64»\n«a64»\n-----END EC PRIVATE KEY-----',
+      ],
+      negative: [
+        '"private_key":"-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n"',
+        '-----BEGIN PUBLIC KEY-----\n«a64»\n«a64»\n-----END PUBLIC KEY-----',
+      ],
+    },
+  },
+  {
+    id: 'openssh-private-key',
+    description: 'OpenSSH private key (-----BEGIN OPENSSH PRIVATE KEY-----)',
+    family: 'private-keys',
+    keywords: ['openssh private key'],
+    regex: pem('OPENSSH PRIVATE KEY', 'OPENSSH PRIVATE KEY'),
+    window: PEM_WINDOW,
+    examples: {
+      positive: [
+        '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA«a50»\n«a70»\n-----END OPENSSH PRIVATE KEY-----',
+      ],
+      negative: [
+        'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI«a43» deploy@ci',
+        '-----BEGIN OPENSSH PRIVATE KEY-----\n...',
+      ],
+    },
+  },
+  {
+    id: 'pgp-private-key-block',
+    description: 'OpenPGP private key block (-----BEGIN PGP PRIVATE KEY BLOCK-----)',
+    family: 'private-keys',
+    keywords: ['pgp private key block'],
+    regex: pem('PGP PRIVATE KEY BLOCK', 'PGP PRIVATE KEY BLOCK'),
+    window: PEM_WINDOW,
+    examples: {
+      positive: [
+        '-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\n\nlQOYBF«a60»\n«a64»\n=«a4»\n-----END PGP PRIVATE KEY BLOCK-----',
+      ],
+      negative: [
+        '-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nmQENBF«a60»\n«a64»\n-----END PGP PUBLIC KEY BLOCK-----',
+      ],
+    },
+  },
+  {
+    id: 'ssh2-private-key',
+    description: 'SSH2 (RFC 4716 style, Tectia) encrypted private key',
+    family: 'private-keys',
+    keywords: ['begin ssh2 encrypted private key'],
+    regex: new RegExp(
+      `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\\s{0,2}${HEADERS}${BODY}(?:---- END SSH2 ENCRYPTED PRIVATE KEY ----)?`,
+    ),
+    window: PEM_WINDOW,
+    examples: {
+      positive: [
+        '---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "k"\nP2/56wAAA«a64»\n«a64»\n---- END SSH2 ENCRYPTED PRIVATE KEY ----',
+      ],
+      negative: ['---- BEGIN SSH2 PUBLIC KEY ----\nAAAAB3NzaC1yc2E«a64»\n---- END SSH2 PUBLIC KEY ----'],
+    },
+  },
+  {
+    id: 'putty-private-key',
+    description: 'PuTTY private key file (.ppk, versions 2 and 3): the Private-Lines and Private-MAC',
+    family: 'private-keys',
+    keywords: ['putty-user-key-file-'],
+    regex:
+      /PuTTY-User-Key-File-[23]: [\w@.-]{1,60}\r?\n(?:[A-Za-z-]{1,40}: [^\r\n]{0,200}\r?\n|[A-Za-z0-9+/=]{1,200}\r?\n){0,80}?Private-Lines: \d{1,3}\r?\n[A-Za-z0-9+/=\r\n]{40,20000}(?:Private-MAC: [0-9a-f]{40,64})?/,
+    window: { before: 16, after: 30000 },
+    examples: {
+      positive: [
+        'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: k\nPublic-Lines: 2\n«a64»\n«a16»\nPrivate-Lines: 1\n«a44»\nPrivate-MAC: «h64»',
+      ],
+      negative: [
+        'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none',
+        'Save the key as a PuTTY-User-Key-File-2 (.ppk)',
+      ],
+    },
+  },
+  {
+    id: 'age-secret-key',
+    description: 'age encryption identity (AGE-SECRET-KEY-1 + 58 bech32 characters)',
+    family: 'private-keys',
+    keywords: ['age-secret-key-1'],
+    regex: /(?<![A-Z0-9-])(AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})(?![A-Z0-9])/,
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['# created: 2024-01-01\nAGE-SECRET-KEY-1«B58»'],
+      negative: ['age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p', 'AGE-SECRET-KEY-1...'],
+    },
+  },
+  {
+    id: 'secp256k1-private-key',
+    description: 'Raw secp256k1 / Ethereum private key (64 hex) next to a private-key name',
+    family: 'private-keys',
+    keywords: [
+      'private_key',
+      'privatekey',
+      'private-key',
+      'private key',
+      'privkey',
+      'priv_key',
+      'wallet_key',
+      'eth_key',
+    ],
+    regex:
+      /(?:private[_ -]?key|privkey|priv_key|wallet_key|eth_key)[\w.-]{0,20}?[\s'"`]{0,3}(?:=>|:=|[=:,]|\bis\b)[\s'"`]{0,5}(?:0x)?([0-9a-fA-F]{64})(?![0-9a-fA-F])/i,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['PRIVATE_KEY=0x«h64»', 'wallet_key: "«H64»"'],
+      negative: ['tx hash 0x«h64»', 'sha256: «h64»'],
+    },
+  },
+];

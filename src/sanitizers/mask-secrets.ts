@@ -1,0 +1,141 @@
+/**
+ * @module sanitizers/mask-secrets
+ * The secrets stage: exact redaction of known values first (always on, `[REDACTED]`), then the pattern rules
+ * (`[REDACTED:<rule-id>]`) in the mode the options give for the tool and rule. Findings carry pointers, rule
+ * ids and counts, never a value or a piece of one.
+ */
+
+import type { SanitizeContext, Sanitizer, TextSite } from '../core/types.js';
+import type { SecretMatch } from '../rules/registry.js';
+import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
+import { type ResolvedSecrets, resolveSecretsOptions, type SecretsOptions } from '../secrets/options.js';
+
+export { SECRET_FIELD_NAMES } from '../secrets/exact.js';
+
+/** The class of exact-redaction findings. */
+export const KNOWN_SECRET_CLASS = 'known-secret';
+
+/** Replace matched spans in one pass; returns per-rule counts through `counts`. */
+function applyMasks(text: string, matches: readonly SecretMatch[], counts: Map<string, number>): string {
+  let out = '';
+  let at = 0;
+  for (const m of matches) {
+    out += `${text.slice(at, m.start)}[REDACTED:${m.rule.id}]`;
+    at = m.end;
+    counts.set(m.rule.id, (counts.get(m.rule.id) ?? 0) + 1);
+  }
+  return out + text.slice(at);
+}
+
+/** Exact matcher for one call: the configured values plus the secret-named argument values. */
+function callMatcher(resolved: ResolvedSecrets, args: unknown): ExactMatcher | undefined {
+  const fromArgs = args === undefined ? [] : collectSecretArguments(args);
+  if (fromArgs.length === 0) return resolved.exact;
+  return createExactMatcher([...resolved.exactValues, ...fromArgs]);
+}
+
+interface MaskOutcome {
+  text: string;
+  redacted: number;
+  /** rule id → [count, blocked?] */
+  rules: Map<string, number>;
+  blocked: Set<string>;
+}
+
+function maskOne(
+  resolved: ResolvedSecrets,
+  exact: ExactMatcher | undefined,
+  value: string,
+  toolName: string | undefined,
+  isError: boolean,
+  path: string,
+): MaskOutcome | undefined {
+  let text = value;
+  let redacted = 0;
+  if (exact) {
+    const r = exact.replace(text);
+    text = r.text;
+    redacted = r.count;
+  }
+  let rules: Map<string, number> | undefined;
+  let blocked: Set<string> | undefined;
+  // Credential-issuing tools exist to return secrets: their successes skip patterns, their errors do not.
+  if (!(resolved.isCredentialTool(toolName) && !isError)) {
+    const modes = resolved.modesFor(toolName, path);
+    if (modes.anyOn) {
+      const matches = resolved.registry.scan(text, modes.codes, (secret) => resolved.allowSecret(secret));
+      if (matches.length > 0) {
+        rules = new Map();
+        text = applyMasks(text, matches, rules);
+        for (const m of matches) {
+          if (modes.codes[m.rule.index] !== 2) continue;
+          blocked ??= new Set();
+          blocked.add(m.rule.id);
+        }
+      }
+    }
+  }
+  if (redacted === 0 && !rules) return undefined;
+  return { text, redacted, rules: rules ?? new Map(), blocked: blocked ?? new Set() };
+}
+
+/**
+ * The secrets sanitizer for a resolved configuration (name `mask-secrets`).
+ *
+ * @example
+ * const stage = createMaskSecrets(resolveSecretsOptions({ values: ['hunter22'] }));
+ */
+export function createMaskSecrets(resolved: ResolvedSecrets): Sanitizer {
+  // Identity of this stage's per-call cache entry: one matcher per call, built from that call's arguments.
+  const cacheKey = {};
+  return {
+    name: 'mask-secrets',
+    text(value: string, site: TextSite, ctx: SanitizeContext): string {
+      if (value.length < 4) return value;
+      const exact = ctx.cache(cacheKey, () => callMatcher(resolved, ctx.call.arguments));
+      const outcome = maskOne(resolved, exact, value, ctx.call.toolName, ctx.isError, site.path);
+      if (!outcome) return value;
+      if (outcome.redacted > 0) {
+        ctx.report({
+          path: site.path,
+          action: 'redacted',
+          class: KNOWN_SECRET_CLASS,
+          count: outcome.redacted,
+        });
+      }
+      for (const [rule, count] of outcome.rules) {
+        ctx.report({ path: site.path, action: 'masked', rule, count });
+        if (outcome.blocked.has(rule)) ctx.report({ path: site.path, action: 'blocked', rule, count });
+      }
+      return outcome.text;
+    },
+  };
+}
+
+const resolvedCache = new WeakMap<object, ResolvedSecrets>();
+let resolvedDefault: ResolvedSecrets | undefined;
+
+/**
+ * Mask one string directly. Findings name the rule (`known-secret` for exact redactions) and a count.
+ *
+ * @example
+ * maskSecrets('token ghp_...').text;
+ */
+export function maskSecrets(
+  text: string,
+  options?: SecretsOptions & { toolName?: string },
+): { text: string; findings: { rule: string; count: number }[] } {
+  let resolved: ResolvedSecrets;
+  if (options === undefined) resolved = resolvedDefault ??= resolveSecretsOptions(undefined);
+  else {
+    const hit = resolvedCache.get(options);
+    resolved = hit ?? resolveSecretsOptions(options);
+    if (!hit) resolvedCache.set(options, resolved);
+  }
+  const outcome = maskOne(resolved, resolved.exact, text, options?.toolName, false, '');
+  if (!outcome) return { text, findings: [] };
+  const findings: { rule: string; count: number }[] = [];
+  if (outcome.redacted > 0) findings.push({ rule: KNOWN_SECRET_CLASS, count: outcome.redacted });
+  for (const [rule, count] of outcome.rules) findings.push({ rule, count });
+  return { text: outcome.text, findings };
+}
