@@ -137,7 +137,6 @@ export async function runProxy(options: ProxyOptions): Promise<ProxyHandle> {
       log,
       openSession: (channel) => openSession(sessionOptions(), channel),
     });
-    log.info(`listening ${server.url}`);
     return { url: server.url, port: server.port, done: server.done.then(() => 0), close: server.close };
   }
 

@@ -205,6 +205,10 @@ function readEnv(env: NodeJS.ProcessEnv, name: string, flag: string): string {
  */
 export async function run(argv: string[], deps: ProxyCommandDeps = {}): Promise<number> {
   const env = deps.env ?? process.env;
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(`${PROXY_USAGE}\n`);
+    return 0;
+  }
   const args = parseProxyArgs(argv);
   const loaded = loadConfig(args.config, process.cwd(), env);
   const proxyConfig = loaded.config.proxy ?? {};
@@ -299,6 +303,8 @@ export async function run(argv: string[], deps: ProxyCommandDeps = {}): Promise<
     onMessage: audit === undefined ? undefined : (event) => audit.write(event),
     transformToolsList,
   });
+  // Always reported (whatever the log level), in one parseable line: tests and scripts read the port here.
+  if (handle.url !== undefined) process.stderr.write(`mcp-airlock: listening ${handle.url}\n`);
   const onSignal = (signal: NodeJS.Signals): void => {
     log.info(`${signal}: shutting down`);
     void handle.close();
