@@ -261,6 +261,29 @@ const EMOJI = /\p{Emoji}/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const test = (re: RegExp, cp: number): boolean => cp >= 0 && re.test(String.fromCodePoint(cp));
+
+/**
+ * `\p{...}` tests on one code point cost microseconds; an attack can ask for hundreds of thousands. The
+ * answers are memoised per code point in a bitmap (2 bits: known, value), a fixed 272 KiB per property at
+ * most, allocated on first use: process-wide facts about Unicode, not per-call state.
+ */
+function memo(re: RegExp): (cp: number) => boolean {
+  let known: Uint8Array | undefined;
+  return (cp) => {
+    if (cp < 0) return false;
+    known ??= new Uint8Array(0x110000 / 4);
+    const byte = cp >> 2;
+    const shift = (cp & 3) * 2;
+    const v = (known[byte]! >> shift) & 3;
+    if (v !== 0) return v === 3;
+    const yes = test(re, cp);
+    known[byte]! |= (yes ? 3 : 1) << shift;
+    return yes;
+  };
+}
+const isEmoji = memo(EMOJI);
+const isPictographic = memo(PICTOGRAPHIC);
+const isLetterOrDigit = memo(LETTER_OR_DIGIT);
 const rtlPattern = new RegExp(
   `[${RTL_RANGES.map(([a, b]) => `\\u{${a.toString(16)}}-\\u{${b.toString(16)}}`).join('')}]`,
   'u',
@@ -269,7 +292,7 @@ const rtlPattern = new RegExp(
 /** Does base `l` take variation selector `vs` (a standardized, emoji or ideographic variation sequence)? */
 function takesSelector(l: number, vs: number): boolean {
   if (l < 0) return false;
-  if (inRange(vs, EMOJI_VS)) return test(EMOJI, l);
+  if (inRange(vs, EMOJI_VS)) return isEmoji(l);
   if (inRange(vs, STANDARDIZED_VS)) return inRanges(l, STANDARDIZED_VS_BASES);
   if (inRange(vs, IDEOGRAPHIC_VS)) return inRanges(l, IDEOGRAPH_RANGES);
   if (inRanges(vs, MONGOLIAN_FVS)) return inRanges(l, MONGOLIAN_LETTERS);
@@ -279,34 +302,35 @@ function takesSelector(l: number, vs: number): boolean {
 /** ZWJ/ZWNJ after a letter of a joining script, before another one or at the end of a word. */
 function scriptJoin(l: number, r: number): boolean {
   if (l < 0 || !inRanges(l, JOINING_SCRIPT_RANGES)) return false;
-  return r < 0 || inRanges(r, JOINING_SCRIPT_RANGES) || !test(LETTER_OR_DIGIT, r);
+  return r < 0 || inRanges(r, JOINING_SCRIPT_RANGES) || !isLetterOrDigit(r);
 }
 
 /** ZWJ between a pictograph (or skin-tone modifier, possibly after VS16) and a pictograph. */
 function emojiJoin(l: number, r: number): boolean {
-  return (test(PICTOGRAPHIC, l) || inRange(l, EMOJI_MODIFIERS)) && test(PICTOGRAPHIC, r);
+  return (isPictographic(l) || inRange(l, EMOJI_MODIFIERS)) && isPictographic(r);
+}
+
+/** The context characters collected between two bases, as parallel arrays reused across runs. */
+interface Run {
+  length: number;
+  readonly cp: number[];
+  readonly action: number[];
+  readonly start: number[];
+  readonly end: number[];
+  readonly keep: boolean[];
 }
 
 /** Do the run's leading tags spell a subdivision id closed by CANCEL TAG, with no other tag after? */
-function tagSequenceEnd(tokens: readonly Token[], tagCount: number): number {
+function tagSequenceEnd(run: Run, tagCount: number): number {
   let spec = '';
   let k = 0;
-  while (
-    k < tokens.length &&
-    k <= TAG_SPEC_MAX &&
-    tokens[k]!.action === A_TAG &&
-    tokens[k]!.cp !== TAG_CANCEL
-  ) {
-    spec += String.fromCharCode(tokens[k]!.cp - TAG_OFFSET);
+  while (k < run.length && k <= TAG_SPEC_MAX && run.action[k] === A_TAG && run.cp[k] !== TAG_CANCEL) {
+    spec += String.fromCharCode(run.cp[k]! - TAG_OFFSET);
     k++;
   }
-  return tokens[k]?.cp === TAG_CANCEL && tagCount === k + 1 && SUBDIVISION_ID.test(spec) ? k + 1 : -1;
-}
-
-interface Token {
-  readonly cp: number;
-  readonly action: number;
-  readonly text: string;
+  return k < run.length && run.cp[k] === TAG_CANCEL && tagCount === k + 1 && SUBDIVISION_ID.test(spec)
+    ? k + 1
+    : -1;
 }
 
 /**
@@ -389,70 +413,72 @@ function cleanFrom(s: string, start: number, p: Policy, counts: RemovalCounts | 
   const ctxAt: number[] = [];
   const ctxCps: number[] = [];
   const ctxMark: boolean[] = [];
-  let run: Token[] = [];
+  const run: Run = { length: 0, cp: [], action: [], start: [], end: [], keep: [] };
   let changed = false;
   let lastBase = -1;
   let baseUnits = 0;
 
-  const keep = (units: Token[], mark: boolean): void => {
-    let text = '';
-    for (const u of units) text += u.text;
+  const keep = (from: number, to: number, mark: boolean): void => {
     ctxPart.push(parts.length);
     ctxAt.push(baseUnits);
-    ctxCps.push(units.length);
+    ctxCps.push(cpCount(s.slice(from, to)));
     ctxMark.push(mark);
-    parts.push(text);
+    parts.push(s.slice(from, to));
   };
 
+  // Judges one run from its own content and the bases around it (`l` before, `r` after; -1 for none).
   const flushRun = (r: number): void => {
     const l = lastBase;
-    const tokens = run;
-    run = [];
-    const verdict = new Array<boolean>(tokens.length).fill(false);
-    const rest: number[] = [];
+    const len = run.length;
+    const { cp, action, start, end } = run;
+    const verdict = run.keep;
     let tagCount = 0;
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i]!.action === A_TAG) tagCount++;
-      else rest.push(i);
+    let first = -1; // first non-tag token
+    let second = -1;
+    let joiners = 0;
+    let marks = 0;
+    for (let i = 0; i < len; i++) {
+      const a = action[i]!;
+      verdict[i] = false;
+      if (a === A_TAG) {
+        tagCount++;
+        continue;
+      }
+      if (first < 0) first = i;
+      else if (second < 0) second = i;
+      if (a === A_ZWJ || a === A_ZWNJ) joiners++;
+      else if (a === A_MARK) marks++;
     }
-    const tagEnd = tagCount > 0 && l === TAG_BASE ? tagSequenceEnd(tokens, tagCount) : -1;
+    const tagEnd = tagCount > 0 && l === TAG_BASE ? tagSequenceEnd(run, tagCount) : -1;
     if (tagEnd < 0 && tagCount > 0) {
       tally[CAT.tag]! += tagCount;
       changed = true;
     }
-    const first = rest[0];
-    const second = rest[1];
     const vsKept =
-      first !== undefined &&
-      tokens[first]!.action === A_VS &&
-      (second === undefined || tokens[second]!.action !== A_VS) &&
-      takesSelector(l, tokens[first]!.cp);
-    let joiners = 0;
-    let marks = 0;
-    for (const i of rest) {
-      const a = tokens[i]!.action;
-      if (a === A_ZWJ || a === A_ZWNJ) joiners++;
-      else if (a === A_MARK) marks++;
-    }
-    for (const i of rest) {
-      const t = tokens[i]!;
+      first >= 0 &&
+      action[first] === A_VS &&
+      (second < 0 || action[second] !== A_VS) &&
+      takesSelector(l, cp[first]!);
+    for (let i = 0; i < len; i++) {
+      const a = action[i]!;
+      if (a === A_TAG) continue;
       let ok = false;
-      if (t.action === A_VS) ok = vsKept && i === first;
-      else if (t.action === A_ZWJ) ok = joiners === 1 && (emojiJoin(l, r) || scriptJoin(l, r));
-      else if (t.action === A_ZWNJ) ok = joiners === 1 && scriptJoin(l, r);
-      else if (t.action === A_MARK) ok = marks === 1;
+      if (a === A_VS) ok = vsKept && i === first;
+      else if (a === A_ZWJ) ok = joiners === 1 && (emojiJoin(l, r) || scriptJoin(l, r));
+      else if (a === A_ZWNJ) ok = joiners === 1 && scriptJoin(l, r);
+      else if (a === A_MARK) ok = marks === 1;
       verdict[i] = ok;
       if (!ok) {
-        const cat =
-          t.action === A_VS ? 'variation-selector' : t.action === A_MARK ? 'bidi-mark' : 'zero-width';
+        const cat = a === A_VS ? 'variation-selector' : a === A_MARK ? 'bidi-mark' : 'zero-width';
         tally[CAT[cat]]! += 1;
         changed = true;
       }
     }
-    if (tagEnd > 0) keep(tokens.slice(0, tagEnd), false);
-    for (let i = Math.max(tagEnd, 0); i < tokens.length; i++) {
-      if (verdict[i]) keep([tokens[i]!], tokens[i]!.action === A_MARK);
+    if (tagEnd > 0) keep(start[0]!, end[tagEnd - 1]!, false);
+    for (let i = Math.max(tagEnd, 0); i < len; i++) {
+      if (verdict[i]) keep(start[i]!, end[i]!, action[i] === A_MARK);
     }
+    run.length = 0;
   };
 
   const base = (text: string, cp: number): void => {
@@ -545,14 +571,21 @@ function cleanFrom(s: string, start: number, p: Policy, counts: RemovalCounts | 
       case A_ZWNJ:
       case A_MARK:
       case A_VS:
-      case A_TAG:
-        run.push({ cp, action, text: s.slice(j, next) });
+      case A_TAG: {
+        const k = run.length++;
+        run.cp[k] = cp;
+        run.action[k] = action;
+        run.start[k] = j;
+        run.end[k] = next;
         break;
+      }
       default:
         drop(UNICODE_CATEGORIES[action - A_REMOVE]!, 1);
     }
     pos = next;
-    j = scan(s, next, p);
+    // Attacks come in runs of suspicious characters: step straight to the next one without the regex.
+    const after = next < n ? p.bmp[s.charCodeAt(next)]! : 0;
+    j = after !== 0 && after !== A_HI && after !== A_HI_CHECK ? next : scan(s, next, p);
   }
   if (run.length > 0) flushRun(-1);
 
