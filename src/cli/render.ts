@@ -14,7 +14,7 @@ import { visible } from '../sanitizers/clean-unicode.js';
 import { NOTICE_PREFIX } from '../sanitizers/label-untrusted.js';
 
 /** Longest string shown before it is cut with `… (+N chars)`. */
-export const SHOW_MAX_CHARS = 360;
+export const SHOW_MAX_CHARS = 240;
 /** Most lines of one text shown. */
 export const SHOW_MAX_LINES = 8;
 
