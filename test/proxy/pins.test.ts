@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run as runPinsCommand } from '../../src/cli/commands/pins.js';
 import { AirlockError } from '../../src/core/errors.js';
 import { canonicalJson, createPins, defaultPinsFile, hashTool } from '../../src/proxy/pins.js';
 
@@ -169,4 +171,44 @@ describe('approve', () => {
     pins.check('fs', [read]);
     expect(() => pins.approve(server, tool)).toThrow(AirlockError);
   });
+});
+
+describe('mcp-airlock pins', () => {
+  async function pinsCommand(argv: string[]): Promise<{ code: number; out: string }> {
+    const stdout = new PassThrough();
+    let out = '';
+    stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    const code = await runPinsCommand([...argv, '--file', file], {
+      stdin: new PassThrough(),
+      stdout,
+      stderr: new PassThrough(),
+    });
+    return { code, out };
+  }
+
+  it('lists pins and approves a pending change', async () => {
+    expect((await pinsCommand(['list'])).out).toMatch(/no pins yet/);
+    const pins = createPins({ file, onChange: 'hide' });
+    pins.check('fs', [read, list]);
+    pins.check('fs', [readPoisoned, list]);
+    const listed = await pinsCommand(['list']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/read {2}sha256:[0-9a-f]{12}… {2}pinned \S+ {2}CHANGED .*pending approval/);
+    expect(listed.out).toMatch(/list {2}sha256:.* {2}ok/);
+    expect(JSON.parse((await pinsCommand(['list', '--json'])).out).servers.fs.tools.read.pending).toBe(
+      hashTool(readPoisoned),
+    );
+    expect((await pinsCommand(['approve', 'fs', 'read'])).out).toBe('approved 1: read\n');
+    expect((await pinsCommand(['approve', 'fs'])).out).toBe('nothing to approve for server fs\n');
+    expect(pins.check('fs', [readPoisoned, list]).hidden).toEqual([]);
+  });
+
+  it.each([[['approve']], [['approve', 'fs', 'a', 'b']], [['forget', 'fs']], [['list', 'extra']]])(
+    'refuses %j',
+    async (argv) => {
+      await expect(pinsCommand(argv)).rejects.toThrow(AirlockError);
+    },
+  );
 });
