@@ -177,6 +177,40 @@ export function parseProxyArgs(argv: readonly string[]): ProxyArgs {
   return args;
 }
 
+const RUNNERS = new Set([
+  'node',
+  'nodejs',
+  'npx',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bunx',
+  'bun',
+  'deno',
+  'uvx',
+  'uv',
+  'python',
+  'python3',
+  'docker',
+  'exec',
+  'run',
+]);
+const NOISE = /^(?:index|main|server|cli|dist|build|lib|src|bin|out)(?:\.[cm]?[jt]s|\.py)?$/;
+
+/**
+ * A readable server name from its command, for labels and audit lines: the first argument that is not a runner
+ * or a flag, without `dist/index.js`-style path segments (`npx -y @scope/server-x` → `@scope/server-x`).
+ */
+export function guessServerName(command: readonly string[]): string {
+  const target =
+    command.find((a, i) => !a.startsWith('-') && !(RUNNERS.has(a) && i < command.length - 1)) ?? 'server';
+  const parts = target.split(/[\\/]/).filter((p) => p !== '' && p !== '.' && p !== '..');
+  while (parts.length > 1 && NOISE.test(parts.at(-1) as string)) parts.pop();
+  const name = parts.at(-1) ?? target;
+  const scope = parts.at(-2);
+  return (scope?.startsWith('@') ? `${scope}/${name}` : name).replace(/\.[cm]?[jt]s$|\.py$/, '');
+}
+
 /** An audit sink: one call per sanitized message. */
 export interface AuditSink {
   write(event: ProxyMessageEvent): void;
@@ -230,7 +264,8 @@ export async function run(argv: string[], deps: ProxyCommandDeps = {}): Promise<
   const bearerToken =
     args.bearerEnv === undefined ? proxyConfig.bearerToken : readEnv(env, args.bearerEnv, '--bearer-env');
   const headers = { ...proxyConfig.headers, ...args.headers };
-  const serverName = args.serverName ?? (args.command === undefined ? undefined : args.command.at(-1));
+  const serverName =
+    args.serverName ?? (args.command === undefined ? undefined : guessServerName(args.command));
 
   const base = loaded.forServer(args.serverName);
   // The proxy's own tokens and header values never reach the host, whatever the server echoes.
