@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run as explain } from '../../src/cli/commands/explain.js';
+import { jsonDepth, show, summarizeReport } from '../../src/cli/render.js';
 
 // Runs the built CLI for real (`npm test` builds first): a hostile server, a real SDK client, the real proxy.
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -77,5 +82,94 @@ describe('mcp-airlock demo', () => {
     expect(stdout).toContain('server sent notifications/tools/list_changed: yes');
     expect(stdout).toMatch(/server now lists get_forecast as: .*<IMPORTANT>/);
     expect(stdout).toContain('model sees: get_forecast hidden until approved');
+  });
+});
+
+describe('render', () => {
+  it.each([
+    ['a\u202Eb', 'a⟨U+202E⟩b'],
+    ['x\u{E0001}\u{E0048}\u{E0069}\u{E0021}\u{E007F}', 'x⟨5 tag characters: "Hi!"⟩'],
+    ['\x1b[31mred', '⟨U+001B⟩[31mred'],
+    ['plain text, ünïcödé 👋', 'plain text, ünïcödé 👋'],
+  ])('shows %j as %j', (input, expected) => {
+    expect(show(input)).toBe(expected);
+  });
+
+  it('cuts long text and says by how much', () => {
+    expect(show('x'.repeat(30), 10)).toBe(`${'x'.repeat(10)}… (+20 chars)`);
+  });
+
+  it.each([
+    [{ changed: false, counts: {} }, 'unchanged'],
+    [{ changed: true, counts: {} }, 'labelled only'],
+    [
+      {
+        changed: true,
+        counts: { removed: 3, 'removed:bidi': 2, 'removed:tag': 1, masked: 1, 'masked:github-pat': 1 },
+      },
+      'removed 3 (bidi 2, tag) · masked 1 (github-pat)',
+    ],
+  ])('summarizes %j', (report, expected) => {
+    expect(summarizeReport(report)).toBe(expected);
+  });
+
+  it('measures depth without recursion', () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    expect(jsonDepth(deep)).toBe(5000);
+    expect(jsonDepth({ a: { b: 1 } })).toBe(2);
+  });
+});
+
+describe('mcp-airlock explain', () => {
+  let dir: string;
+  let config: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'airlock-explain-'));
+    config = join(dir, 'airlock.config.json');
+    writeFileSync(config, JSON.stringify({ label: 'none' }));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function explainJson(input: unknown, argv: string[] = []): Promise<string> {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let out = '';
+    stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    stdin.end(JSON.stringify(input));
+    expect(await explain(['--config', config, ...argv], { stdin, stdout, stderr: new PassThrough() })).toBe(
+      0,
+    );
+    return out;
+  }
+
+  const token = `ghp_${'aB3dE6gH9j'.repeat(3)}K2mN5p`;
+
+  it('tells what came in, what goes out and the findings of a tool result', async () => {
+    const out = await explainJson({ content: [{ type: 'text', text: `pay \u202Eme\u202C ${token}` }] }, [
+      '--tool',
+      't',
+    ]);
+    const [cameIn, goesOut] = out.split('what goes out:');
+    expect(cameIn).toContain('⟨U+202E⟩');
+    expect(cameIn).toContain(token);
+    expect(goesOut).not.toContain(token);
+    expect(goesOut).toContain('[REDACTED:github-pat]');
+    expect(out).toMatch(/findings \(2\):/);
+    expect(out).toMatch(/\/content\/0\/text {2}removed bidi/);
+    expect(out).toMatch(/airlock: .*masked 1 \(github-pat\)/);
+  });
+
+  it('accepts a JSON-RPC response and a JSON-RPC error', async () => {
+    expect(await explainJson({ jsonrpc: '2.0', id: 1, result: { content: [] } })).toContain('findings: none');
+    const out = await explainJson({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32000, message: `bad ${token}` },
+    });
+    expect(out).toContain('a JSON-RPC error');
+    expect(out.split('what goes out:')[1]).not.toContain(token);
   });
 });
