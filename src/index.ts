@@ -36,6 +36,29 @@ export type {
   ToolResult,
   UnicodeProfile,
 } from './core/types.js';
+export {
+  DEFAULT_ENVELOPE_LIMITS,
+  type EnvelopeInput,
+  type EnvelopeLimits,
+  type EnvelopeOptions,
+  type ErrorInput,
+  envelopeResult,
+  errorResult,
+  type HelperResult,
+  kindForStatus,
+  UNTRUSTED_CONTENT_NOTICE,
+} from './integrations/envelope.js';
+export {
+  type IntegrationOptions,
+  type WithAirlockOptions,
+  withAirlock,
+} from './integrations/with-airlock.js';
+export {
+  rawResultOf,
+  type WithRawResult,
+  type WrapClientOptions,
+  wrapClient,
+} from './integrations/wrap-client.js';
 export { listRules, RULES } from './rules/index.js';
 export type { SecretRule } from './rules/types.js';
 export { type SanitizeToolCallResultOptions, sanitizeText, sanitizeToolCallResult } from './sanitize.js';

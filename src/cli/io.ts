@@ -24,15 +24,20 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+type Parsed<T extends OptionsConfig> = ReturnType<
+  typeof parseArgs<{ options: T; allowPositionals: true; strict: true }>
+>;
+
 /** `parseArgs` whose errors become one `AirlockError` line instead of a stack trace. */
-export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
+export function parseOptions<T extends OptionsConfig>(
   command: string,
   argv: string[],
   options: T,
   allowPositionals = false,
-) {
+): Parsed<T> {
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    return parseArgs({ args: argv, options, allowPositionals, strict: true }) as Parsed<T>;
   } catch (error) {
     throw new AirlockError('bad_option', `${command}: ${(error as Error).message.split('\n')[0]}`);
   }

@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { AirlockError } from '../core/errors.js';
-import { type Command, processIO, write } from './io.js';
+import { processIO, write } from './io.js';
 
-const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
+const COMMANDS: Record<string, () => Promise<{ run: (argv: string[]) => Promise<number> }>> = {
   text: () => import('./commands/text.js'),
   sanitize: () => import('./commands/sanitize.js'),
   rules: () => import('./commands/rules.js'),

@@ -41,6 +41,13 @@ interface SealedReport extends Report {
   readonly seal: string;
 }
 
+/** What an earlier pass of ours left on a message: its report, its pointers, and the message without them. */
+interface Earlier {
+  readonly report: SealedReport;
+  readonly paths: readonly string[] | null;
+  readonly rest: Record<string, unknown>;
+}
+
 function newWalk(
   options: ResolvedOptions,
   call: CallContext,
@@ -77,10 +84,7 @@ function sealBody(report: Report, paths: readonly string[] | null): string {
 }
 
 /** A report that we sealed on an earlier pass, with the result it came on minus our keys; else null. */
-function ourEarlierReport(
-  options: ResolvedOptions,
-  raw: Record<string, unknown>,
-): { report: SealedReport; rest: Record<string, unknown> } | null {
+function ourEarlierReport(options: ResolvedOptions, raw: Record<string, unknown>): Earlier | null {
   const meta = raw._meta;
   if (!isPlainObject(meta)) return null;
   const report = meta[REPORT_KEY];
@@ -93,7 +97,7 @@ function ourEarlierReport(
   const { [REPORT_KEY]: _report, [UNTRUSTED_KEY]: _untrusted, ...restMeta } = meta;
   const rest: Record<string, unknown> = { ...raw, _meta: restMeta };
   if (Object.keys(restMeta).length === 0) delete rest._meta;
-  return { report: report as unknown as SealedReport, rest };
+  return { report: report as unknown as SealedReport, paths, rest };
 }
 
 /** Report and untrusted pointers into `_meta`, sealed so that a later pass recognises them as ours. */
@@ -102,12 +106,14 @@ function withLabels(
   result: Record<string, unknown>,
   walk: Walk,
   changed: boolean,
-  earlier: SealedReport | null,
+  earlier: Earlier | null,
 ): { result: Record<string, unknown>; report: Report } {
-  const paths = walk.untrusted;
+  // A second pass that changes nothing keeps what the first pass said: it knew which strings were the server's.
+  const reuse = earlier !== null && !changed;
+  const paths = reuse ? earlier.paths : walk.untrusted;
   let report: SealedReport;
-  if (earlier !== null && !changed) {
-    report = earlier;
+  if (reuse) {
+    report = earlier.report;
   } else {
     const body = buildReport(walk.findings, changed);
     report = { ...body, seal: sealOf(options.labelKey, sealBody(body, paths)) };
@@ -157,7 +163,7 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
       if (resolved.resultStage !== undefined)
         result = resolved.resultStage(result as ToolResult, walk.ctx) as Record<string, unknown>;
       const isSanitized = changed();
-      const labelled = withLabels(resolved, result, walk, isSanitized, earlier?.report ?? null);
+      const labelled = withLabels(resolved, result, walk, isSanitized, earlier ?? null);
       return {
         rawResult: raw,
         sanitizedResult: labelled.result as ToolResult,
@@ -194,7 +200,7 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
       if (out === DROP) out = {};
       const isSanitized = changed();
       if (meta && isPlainObject(out)) {
-        const labelled = withLabels(resolved, out, walk, isSanitized, earlier?.report ?? null);
+        const labelled = withLabels(resolved, out, walk, isSanitized, earlier ?? null);
         return { rawResult: raw, sanitizedResult: labelled.result, isSanitized, report: labelled.report };
       }
       const report = buildReport(walk.findings, isSanitized);
@@ -223,8 +229,9 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
       const chosen = resolvedForProfile;
       const cls = textOptions.class ?? 'document';
       const { walk } = newWalk(chosen, {}, cls === 'error');
-      const out = chosen.unbounded(text, { path: '', class: cls, isError: cls === 'error' }, walk.ctx);
-      return boundText(out, textOptions.maxChars ?? chosen.bounds[cls]);
+      const max = textOptions.maxChars ?? chosen.bounds[cls];
+      const pipeline = chosen.pipelineWith((value) => boundText(value, max));
+      return pipeline(text, { path: '', class: cls, isError: cls === 'error' }, walk.ctx);
     } catch {
       return '';
     }

@@ -9,8 +9,21 @@ import { boundText } from '../sanitizers/bound-strings.js';
 import { childPath } from './paths.js';
 import type { SanitizeContext } from './types.js';
 
-/** Keys whose strings are identifiers, not text: never cut (cutting a URI or a type breaks the result). */
-const IDENTIFIERS = new Set(['type', 'uri', 'mimeType', 'data', 'blob', 'resultType', 'src']);
+/**
+ * Keys whose values are identifiers or typed metadata, not text: never cut (cutting a URI, a type or an
+ * annotation's enum breaks the result) and not counted, as the walk does not count them either.
+ */
+const NOT_TEXT = new Set([
+  'type',
+  'uri',
+  'mimeType',
+  'data',
+  'blob',
+  'resultType',
+  'requestState',
+  'annotations',
+  'icons',
+]);
 
 export function applyBudget(
   result: Record<string, unknown>,
@@ -19,8 +32,8 @@ export function applyBudget(
 ): Record<string, unknown> {
   let remaining = budget;
   const visit = (value: unknown, path: string, key: string | undefined): unknown => {
+    if (key !== undefined && NOT_TEXT.has(key)) return value;
     if (typeof value === 'string') {
-      if (key !== undefined && IDENTIFIERS.has(key)) return value;
       if (value.length <= remaining) {
         remaining -= value.length;
         return value;
@@ -43,7 +56,7 @@ export function applyBudget(
       let changed = false;
       const out: Record<string, unknown> = {};
       for (const [k, item] of Object.entries(value)) {
-        const next = k === '_meta' ? item : visit(item, childPath(path, k), k);
+        const next = visit(item, childPath(path, k), k);
         if (next !== item) changed = true;
         out[k] = next;
       }
@@ -59,8 +72,7 @@ export function applyBudget(
   ];
   const visited = new Map<string, unknown>();
   for (const key of order) {
-    if (Object.hasOwn(result, key))
-      visited.set(key, key === '_meta' ? result[key] : visit(result[key], childPath('', key), key));
+    if (Object.hasOwn(result, key)) visited.set(key, visit(result[key], childPath('', key), key));
   }
   for (const key of Object.keys(result)) out[key] = visited.get(key);
   return out;

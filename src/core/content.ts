@@ -54,9 +54,9 @@ function annotations(env: ContentEnv, value: unknown, path: string): Record<stri
     return undefined;
   }
   const out: Record<string, unknown> = {};
+  let dropped = 0;
   for (const key of Object.keys(value)) {
     const item = value[key];
-    const at = childPath(path, key);
     if (key === 'audience' && Array.isArray(item) && item.every((r) => r === 'user' || r === 'assistant')) {
       out.audience = [...item];
     } else if (key === 'priority' && typeof item === 'number' && item >= 0 && item <= 1) {
@@ -64,9 +64,11 @@ function annotations(env: ContentEnv, value: unknown, path: string): Record<stri
     } else if (key === 'lastModified' && typeof item === 'string' && DATE_TIME.test(item)) {
       out.lastModified = item;
     } else {
-      env.walk.ctx.report({ path: at, action: 'dropped', class: 'annotation' });
+      dropped++;
     }
   }
+  // The pointer names the annotations object, not the key: a dropped key is server text and stays out of reports.
+  if (dropped > 0) env.walk.ctx.report({ path, action: 'dropped', class: 'annotation', count: dropped });
   return out;
 }
 
@@ -147,10 +149,9 @@ function reportUnknownKeys(
   known: ReadonlySet<string>,
   path: string,
 ): void {
-  for (const key of Object.keys(block)) {
-    if (!known.has(key))
-      env.walk.ctx.report({ path: childPath(path, key), action: 'dropped', class: 'unknown-key' });
-  }
+  let unknown = 0;
+  for (const key of Object.keys(block)) if (!known.has(key)) unknown++;
+  if (unknown > 0) env.walk.ctx.report({ path, action: 'dropped', class: 'unknown-key', count: unknown });
 }
 
 const KNOWN: Record<string, ReadonlySet<string>> = {
@@ -202,8 +203,12 @@ function binary(env: ContentEnv, value: unknown, mt: string | undefined, path: s
 }
 
 /** A text block saying that something was withheld: the model learns that, not what. */
-export function withheldBlock(what: string): ContentBlock {
-  return { type: 'text', text: `[airlock] ${what} was withheld.` };
+export function withheldBlock(env: ContentEnv, path: string, what: string): ContentBlock {
+  // It takes the place of content, so it is bounded and counted like content: a second pass then sees the same.
+  return {
+    type: 'text',
+    text: walkString(env.walk, `[airlock] ${what} was withheld.`, childPath(path, 'text'), env.textClass),
+  };
 }
 
 /**
@@ -214,7 +219,9 @@ export function walkBlock(env: ContentEnv, raw: unknown, path: string): ContentB
   const { walk } = env;
   if (!isPlainObject(raw) || typeof raw.type !== 'string') {
     walk.ctx.report({ path, action: 'withheld', class: 'not-a-block' });
-    return env.options.unknownBlocks === 'drop' ? null : withheldBlock('A malformed content block');
+    return env.options.unknownBlocks === 'drop'
+      ? null
+      : withheldBlock(env, path, 'A malformed content block');
   }
   let block = raw as ContentBlock;
   if (env.options.blockStage !== undefined) {
@@ -230,7 +237,7 @@ export function walkBlock(env: ContentEnv, raw: unknown, path: string): ContentB
     walk.ctx.report({ path, action: 'withheld', class: 'unknown-block-type' });
     if (env.options.unknownBlocks === 'drop') return null;
     const type = /^[a-z_]{1,32}$/.test(block.type) ? `"${block.type}"` : 'an unknown type';
-    return withheldBlock(`A content block of type ${type}`);
+    return withheldBlock(env, path, `A content block of type ${type}`);
   }
   reportUnknownKeys(env, block, known, path);
   const out: Fields = { type: block.type };
@@ -240,6 +247,8 @@ export function walkBlock(env: ContentEnv, raw: unknown, path: string): ContentB
       break;
     case 'image':
     case 'audio': {
+      if (block.mimeType === undefined)
+        env.walk.ctx.report({ path: childPath(path, 'mimeType'), action: 'invalid', class: 'mime-type' });
       const mt = mimeType(env, block.mimeType, childPath(path, 'mimeType')) ?? 'application/octet-stream';
       out.data = binary(env, block.data, mt, childPath(path, 'data'));
       out.mimeType = mt;
@@ -247,13 +256,13 @@ export function walkBlock(env: ContentEnv, raw: unknown, path: string): ContentB
     }
     case 'resource': {
       const resource = walkResourceContents(env, block.resource, childPath(path, 'resource'));
-      if (resource === null) return withheldBlock('An embedded resource with an invalid URI');
+      if (resource === null) return withheldBlock(env, path, 'An embedded resource with an invalid URI');
       out.resource = resource;
       break;
     }
     case 'resource_link': {
       const uri = validUri(env, block.uri, childPath(path, 'uri'));
-      if (uri === null) return withheldBlock('A resource link with an invalid URI');
+      if (uri === null) return withheldBlock(env, path, 'A resource link with an invalid URI');
       out.uri = uri;
       out.name = field(env, block.name, childPath(path, 'name')) ?? '';
       put(out, 'title', field(env, block.title, childPath(path, 'title')));

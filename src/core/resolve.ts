@@ -43,8 +43,8 @@ export interface ResolvedOptions {
   readonly serverName: string | undefined;
   /** Every `text` stage in order: user `before`, unicode, secrets, user `after`, bounds. */
   readonly pipeline: TextPipeline;
-  /** The string stages without bounds, for callers that bound themselves (`sanitizeText`). */
-  readonly unbounded: TextPipeline;
+  /** The same stages with another bounding stage (`sanitizeText` takes a bound per call). */
+  readonly pipelineWith: (bound: TextPipeline) => TextPipeline;
   readonly blockStage: Sanitizer['block'];
   readonly resultStage: Sanitizer['result'];
 }
@@ -98,11 +98,20 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
     key: count('bounds.key', raw.key, DEFAULT_BOUNDS.key, 32),
     result: count('bounds.result', raw.result, DEFAULT_BOUNDS.result, 64),
   });
+  if (label === 'spotlight' && Math.min(bounds.document, bounds.error) < SPOTLIGHT_OVERHEAD + 64) {
+    throw new AirlockError(
+      'bad_option',
+      `label spotlight needs bounds.document and bounds.error of at least ${SPOTLIGHT_OVERHEAD + 64}`,
+    );
+  }
   // Room for what the airlock adds around a string: spotlight delimiters, the remote-error prefix.
   const effective: Bounds = Object.freeze({
     ...bounds,
     document: label === 'spotlight' ? Math.max(32, bounds.document - SPOTLIGHT_OVERHEAD) : bounds.document,
-    error: Math.max(32, bounds.error - REMOTE_ERROR_PREFIX.length),
+    error: Math.max(
+      32,
+      bounds.error - REMOTE_ERROR_PREFIX.length - (label === 'spotlight' ? SPOTLIGHT_OVERHEAD : 0),
+    ),
   });
   const binary: BinaryOptions = Object.freeze({
     omitAboveBytes: count(
@@ -136,16 +145,13 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
   }
   const before = stages('before', options.before);
   const after = stages('after', options.after);
-  const strings = chain(
-    'strings',
-    ...before,
-    createCleanUnicode({ profile }),
-    createMaskSecrets(secrets),
-    ...after,
-  );
-  const all = chain('airlock', strings, createBoundStrings(effective));
+  const clean = createCleanUnicode({ profile }).text!;
+  const rest = chain('after-cleaning', createMaskSecrets(secrets), ...after).text!;
+  const userBefore = chain('before', ...before).text;
+  const boundStage = createBoundStrings(effective).text!;
+  const pipelineWith = (bound: TextPipeline): TextPipeline =>
+    settle(userBefore, clean, (value, site, ctx) => bound(rest(value, site, ctx), site, ctx));
   const users = chain('user', ...before, ...after);
-  const identity: TextPipeline = (value) => value;
   return Object.freeze({
     profile,
     bounds: effective,
@@ -169,11 +175,34 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
     ),
     untrustedPaths: options.untrustedPaths !== false,
     serverName: options.serverName,
-    pipeline: all.text ?? identity,
-    unbounded: strings.text ?? identity,
+    pipeline: pipelineWith(boundStage),
+    pipelineWith,
     blockStage: users.block,
     resultStage: users.result,
   });
+}
+
+/** Characters kept or removed by their neighbours: joiners, bidi marks, variation selectors. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: these invisible characters are matched one by one on purpose
+const CONTEXTUAL = /[\u200C-\u200F\u061C\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/;
+
+/**
+ * User `before` stages, then cleaning, then the rest (masking, user `after` stages, bounds) — settled:
+ * masking or a cut can remove the letters that justified keeping a joiner or a bidi mark, so a string that
+ * changed after cleaning and still holds one is cleaned again (at most twice). That keeps sanitizing
+ * idempotent without a second scan of the strings that did not change.
+ */
+function settle(before: TextPipeline | undefined, clean: TextPipeline, rest: TextPipeline): TextPipeline {
+  return function settled(value, site, ctx) {
+    let cleaned = clean(before === undefined ? value : before(value, site, ctx), site, ctx);
+    let out = rest(cleaned, site, ctx);
+    for (let round = 0; round < 2 && out !== cleaned && CONTEXTUAL.test(out); round++) {
+      cleaned = clean(out, site, ctx);
+      if (cleaned === out) break;
+      out = rest(cleaned, site, ctx);
+    }
+    return out;
+  };
 }
 
 function replacement(value: string | undefined): string {

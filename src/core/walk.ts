@@ -79,7 +79,7 @@ export function walkJson(
       return value;
     case 'object':
       if (value === null) return null;
-      if (depth > walk.maxDepth) return convertDeep(walk, value, path);
+      if (depth > walk.maxDepth) return convertDeep(walk, value, path, cls);
       if (Array.isArray(value))
         return walkArray(walk, value, path, depth, (item, p, d) => walkJson(walk, item, p, d, cls));
       return walkObject(walk, value as Record<string, unknown>, path, depth, (item, p, d, k) =>
@@ -160,8 +160,12 @@ function uniqueKey(taken: Record<string, unknown>, key: string): string {
   }
 }
 
-/** A subtree deeper than `maxDepth` becomes its JSON text, cleaned as a document. */
-function convertDeep(walk: Walk, value: object, path: string): string {
+/**
+ * A subtree deeper than `maxDepth` becomes its JSON text. It is cleaned and bounded as the class of the place
+ * it sits in (a field inside structuredContent), so that a second pass, which sees only a string there, leaves
+ * it as it is.
+ */
+function convertDeep(walk: Walk, value: object, path: string, cls: StringClass): string {
   walk.ctx.report({ path, action: 'converted', class: 'depth' });
-  return walkString(walk, stringifyIteratively(value), path, 'document');
+  return walkString(walk, stringifyIteratively(value), path, cls);
 }
