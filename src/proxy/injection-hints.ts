@@ -6,7 +6,8 @@
  *
  * This is a small, documented heuristic list, not a classifier: it reports and never rewrites, because a false
  * positive must cost a log line, not a broken tool. Each hint is a plain rule `{ id, description, pattern }`.
- * Every pattern is linear-time (no nested quantifiers over overlapping classes) and bounded in what it scans.
+ * Every pattern is linear-time (checked with recheck: no adjacent quantifiers over overlapping classes), and
+ * only the first {@link HINT_SCAN_LIMIT} characters of a string are scanned.
  *
  * @example
  * for (const hint of scanTools(result.tools)) log.warn(`tool ${hint.tool}: ${hint.id} at ${hint.path}`);
@@ -38,12 +39,13 @@ export const INJECTION_HINT_RULES: readonly InjectionHintRule[] = Object.freeze(
     description:
       'XML-like tags that claim authority: <IMPORTANT>, <INFORMATION>, <system>, <instructions>, <admin>',
     pattern:
-      /<\s*\/?\s*(?:important|information|system|instructions?|admin|critical|secret|hidden|assistant)\s*>/i,
+      /<\s*(?:\/\s*)?(?:important|information|system|instructions?|admin|critical|secret|hidden|assistant)\s*>/i,
   },
   {
     id: 'fake-tool-markup',
     description: 'markup posing as a tool call or tool result (<tool_result>, <function_call>, <tool_use>)',
-    pattern: /<\s*\/?\s*(?:tool_(?:result|call|use|response)|function_(?:call|results?)|antml:\w{1,20})\b/i,
+    pattern:
+      /<\s*(?:\/\s*)?(?:tool_(?:result|call|use|response)|function_(?:call|results?)|antml:\w{1,20})\b/i,
   },
   {
     id: 'addressed-to-model',
@@ -67,7 +69,9 @@ export const INJECTION_HINT_RULES: readonly InjectionHintRule[] = Object.freeze(
   {
     id: 'hidden-html-comment',
     description: 'an HTML comment, invisible when rendered but read by the model',
-    pattern: /<!--[\s\S]{0,4000}?-->/,
+    // Anchored, and the prefix up to the first `<!--` is taken atomically (lookahead + backreference), so
+    // the scan stays linear even for text full of unclosed comment openers.
+    pattern: /^(?=([\s\S]*?<!--))\1[\s\S]*?-->/,
   },
   {
     id: 'hidden-css',
@@ -78,7 +82,7 @@ export const INJECTION_HINT_RULES: readonly InjectionHintRule[] = Object.freeze(
   {
     id: 'markdown-image-exfil',
     description: 'a markdown image whose URL carries a query (a rendered image can leak data to its host)',
-    pattern: /!\[[^\]\n]{0,200}\]\(\s*https?:\/\/[^)\s]{0,500}[?=]/i,
+    pattern: /!\[[^[\]!\n]{0,200}\]\(\s*https?:\/\/[^()[\]!\s?=]{0,500}[?=]/i,
   },
   {
     id: 'conceal-from-user',
