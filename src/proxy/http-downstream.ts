@@ -17,6 +17,8 @@ import type { ClientChannel, Session } from './session.js';
 
 /** At most this many live sessions; more initialize POSTs are answered 503. */
 export const DEFAULT_MAX_SESSIONS = 64;
+/** A session with no request for this long is closed (its upstream stopped). */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Server-initiated messages held for a session with no open stream; older ones are dropped beyond this. */
 const BACKLOG_LIMIT = 1000;
 const ENDPOINT = '/mcp';
@@ -29,6 +31,8 @@ export interface HttpDownstreamOptions {
   readonly allowedHosts?: readonly string[] | undefined;
   readonly maxBodyBytes: number;
   readonly maxSessions?: number | undefined;
+  /** Default `DEFAULT_SESSION_IDLE_MS`. */
+  readonly sessionIdleMs?: number | undefined;
   readonly log: Logger;
   openSession(channel: ClientChannel): Promise<Session>;
 }
@@ -57,6 +61,7 @@ interface DownSession {
   readonly progress: Map<string | number, Outlet>;
   getStream: ServerResponse | undefined;
   readonly backlog: string[];
+  lastSeen: number;
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -234,6 +239,7 @@ export async function createHttpDownstream(options: HttpDownstreamOptions): Prom
       progress: new Map(),
       getStream: undefined,
       backlog: [],
+      lastSeen: performance.now(),
     };
     ds.session = await options.openSession(channelFor(ds));
     return ds;
@@ -333,6 +339,7 @@ export async function createHttpDownstream(options: HttpDownstreamOptions): Prom
       ds = stateless;
     }
     const session = ds.session as Session;
+    ds.lastSeen = performance.now();
 
     if (requests.length === 0) {
       res.writeHead(202, sessionHeader(ds));
@@ -458,6 +465,21 @@ export async function createHttpDownstream(options: HttpDownstreamOptions): Prom
       rpcError(res, 500, 'Internal Server Error');
     });
   });
+  // Hosts that vanish without DELETE would otherwise keep their upstream (a child process) forever.
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const sweeper = setInterval(
+    () => {
+      const now = performance.now();
+      for (const ds of sessions.values()) {
+        if (now - ds.lastSeen > idleMs && ds.outlets.size === 0 && ds.getStream === undefined) {
+          log.info(`closing session ${ds.id} after ${Math.round(idleMs / 1000)} s without requests`);
+          void closeSession(ds);
+        }
+      }
+    },
+    Math.min(60_000, Math.max(1000, idleMs / 2)),
+  );
+  sweeper.unref();
   server.requestTimeout = 0;
   server.headersTimeout = 30_000;
 
@@ -480,6 +502,7 @@ export async function createHttpDownstream(options: HttpDownstreamOptions): Prom
     done,
     close(): Promise<void> {
       closing ??= (async () => {
+        clearInterval(sweeper);
         const all = [...sessions.values()];
         if (stateless !== undefined) all.push(stateless);
         await Promise.all(all.map(closeSession));

@@ -157,23 +157,55 @@ describe('proxy over Streamable HTTP with server-everything', () => {
   });
 
   it('keeps concurrent sessions apart', async () => {
-    const sessions = await Promise.all([1, 2, 3, 4].map(() => connect(proxyUrl)));
+    const n = 12;
+    const sessions = await Promise.all(Array.from({ length: n }, () => connect(proxyUrl)));
     const ids = new Set(sessions.map((s) => s.transport.sessionId));
-    expect(ids.size).toBe(4);
+    expect(ids.size).toBe(n);
     const texts = await Promise.all(
       sessions.map(async ({ client }, i) => {
         const r = await client.request(
-          { method: 'tools/call', params: { name: 'echo', arguments: { message: `session ${i}` } } },
+          { method: 'tools/call', params: { name: 'echo', arguments: { message: `<session ${i}>` } } },
           CallToolResultSchema,
         );
         return JSON.stringify(r.content);
       }),
     );
     texts.forEach((t, i) => {
-      expect(t).toContain(`session ${i}`);
-      for (let j = 0; j < 4; j++) if (j !== i) expect(t).not.toContain(`session ${j}`);
+      expect(t).toContain(`<session ${i}>`);
+      for (let j = 0; j < n; j++) if (j !== i) expect(t).not.toContain(`<session ${j}>`);
     });
     for (const s of sessions) {
+      await s.transport.terminateSession();
+      await s.client.close();
+    }
+  });
+});
+
+describe('HTTP downstream in front of a stdio server (one child per session)', () => {
+  let handle: ProxyHandle;
+  beforeAll(async () => {
+    handle = await runProxy({
+      command: ['node', EVERYTHING, 'stdio'],
+      listen: { host: '127.0.0.1', port: 0 },
+      airlock: createAirlock({ secrets: { fromEnv: ['AIRLOCK_TEST_SECRET'] }, env }),
+      env: { AIRLOCK_TEST_SECRET: SECRET },
+      log: createLogger('silent'),
+    });
+  });
+  afterAll(() => handle?.close());
+
+  it('serves two sessions, each with its own server, sanitized', async () => {
+    const [a, b] = await Promise.all([connect(handle.url as string), connect(handle.url as string)]);
+    for (const { client } of [a, b]) {
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      expect(tools).toContain('echo');
+      const r = await client.request(
+        { method: 'tools/call', params: { name: 'get-env', arguments: {} } },
+        CallToolResultSchema,
+      );
+      expect(JSON.stringify(r)).not.toContain(SECRET);
+    }
+    for (const s of [a, b]) {
       await s.transport.terminateSession();
       await s.client.close();
     }
