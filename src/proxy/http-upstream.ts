@@ -115,10 +115,18 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
 
   const request = (init: RequestInit): Promise<Response> => fetch(url, { ...init, signal: stopper.signal });
 
-  const consumeSse = async (res: Response): Promise<string | undefined> => {
+  const learnVersion = (body: string): void => {
+    const version = /"protocolVersion"\s*:\s*"([^"]{1,64})"/.exec(body)?.[1];
+    if (version !== undefined) protocolVersion = version;
+  };
+
+  const consumeSse = async (res: Response, initialize = false): Promise<string | undefined> => {
     if (res.body === null) return undefined;
     return readSse(res.body, maxMessageBytes, {
-      event: (data) => events?.line(data),
+      event: (data) => {
+        if (initialize && protocolVersion === undefined) learnVersion(data);
+        events?.line(data);
+      },
       oversize: (info) => events?.oversize(info),
     });
   };
@@ -202,11 +210,14 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
         return;
       }
       if (type.includes('text/event-stream') && res.ok) {
-        const lastEventId = await consumeSse(res);
-        if (lastEventId !== undefined && !stopped) await resume(lastEventId, ids);
+        const lastEventId = await consumeSse(res, method === 'initialize');
+        // A stream that ended before answering everything is resumed once (the server may replay it).
+        const open = ids.filter((id) => events?.pending(id) === true);
+        if (open.length === 0 || stopped) return;
+        if (lastEventId !== undefined) await resume(lastEventId, open);
         else
           failAll(
-            ids,
+            open,
             RPC_CODES.connectionClosed,
             'Upstream stream ended without a response',
             'upstream_error',
@@ -224,10 +235,7 @@ export function createHttpUpstream(options: HttpUpstreamOptions): Upstream {
         return;
       }
       if (type.includes('application/json') && body.trim() !== '') {
-        if (method === 'initialize') {
-          const version = /"protocolVersion"\s*:\s*"([^"]{1,64})"/.exec(body)?.[1];
-          if (version !== undefined) protocolVersion = version;
-        }
+        if (method === 'initialize') learnVersion(body);
         // A JSON-RPC error body (even with a 4xx status) answers the request through the airlock.
         events?.line(body);
       }

@@ -66,6 +66,7 @@ export interface Relay {
   serverOversize(info: OversizeLine, limit: number): void;
   /** Answers one pending request with an error (transport failures); no-op when it is no longer pending. */
   failRequest(id: JsonRpcId, code: number, message: string, kind: string): void;
+  isPending(id: JsonRpcId): boolean;
   /**
    * The upstream went away: every pending request gets an `upstream_error`. With `willRestart`, messages
    * from the host are held until `upstreamRestarted`; otherwise later requests are answered with errors.
@@ -547,6 +548,9 @@ export function createRelay(options: RelayOptions, peers: RelayPeers): Relay {
       if (entry === undefined) return;
       forget(id, entry);
       sendError(id, code, message, kind);
+    },
+    isPending(id: JsonRpcId): boolean {
+      return pending.has(id);
     },
     upstreamClosed(reason: string, willRestart = false): void {
       const ids = [...pending.keys()];

@@ -70,6 +70,7 @@ export async function openSession(options: SessionOptions, client: ClientChannel
     oversize: (info: Parameters<Relay['serverOversize']>[0]) =>
       relay.serverOversize(info, options.maxMessageBytes),
     fail: relay.failRequest,
+    pending: relay.isPending,
     closed(reason: string) {
       if (stopping) {
         relay.upstreamClosed(reason);

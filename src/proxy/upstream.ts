@@ -13,6 +13,8 @@ export interface UpstreamEvents {
   oversize(info: OversizeLine): void;
   /** A request could not be delivered or answered by the transport (HTTP status, broken stream). */
   fail(id: JsonRpcId, code: number, message: string, kind: string): void;
+  /** Whether a request of the host is still waiting for its answer. */
+  pending(id: JsonRpcId): boolean;
   /** The server is gone. Called at most once per `start`. */
   closed(reason: string): void;
 }

@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,37 @@ describe('proxy over Streamable HTTP with server-everything', () => {
       await s.transport.terminateSession();
       await s.client.close();
     }
+  });
+});
+
+describe('stdio host in front of an HTTP server (--upstream without --listen)', () => {
+  it('relays listing, calls and progress, sanitized, and ends the upstream session on exit', async () => {
+    const client = new Client({ name: 'stdio-to-http', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: 'node',
+        args: [MAIN, '--config', config, '--secret-env', 'AIRLOCK_TEST_SECRET', '--upstream', upstreamUrl],
+        env,
+        stderr: 'ignore',
+      }),
+    );
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('get-env');
+    const r = await client.request(
+      { method: 'tools/call', params: { name: 'get-env', arguments: {} } },
+      CallToolResultSchema,
+    );
+    expect(JSON.stringify(r)).not.toContain(SECRET);
+    const progress: number[] = [];
+    await client.request(
+      {
+        method: 'tools/call',
+        params: { name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } },
+      },
+      CallToolResultSchema,
+      { onprogress: (p) => progress.push(p.progress) },
+    );
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    await client.close();
   });
 });
 
