@@ -34,7 +34,9 @@ export async function readSse(
     {
       line(line) {
         if (line === '') {
-          if (data.length > 0 && type === 'message' && !tooBig) handlers.event(data.join('\n'), id);
+          // Servers send priming events with an id and empty data (2025-11-25 resumability): nothing to relay.
+          const joined = data.join('\n');
+          if (joined !== '' && type === 'message' && !tooBig) handlers.event(joined, id);
           if (id !== undefined) lastId = id;
           data = [];
           type = 'message';

@@ -23,7 +23,9 @@ function setup(extra: Partial<RelayOptions> = {}) {
     },
   );
   const request = (id: unknown, method: string, params?: unknown) =>
-    relay.fromClient(JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }));
+    relay.fromClient(
+      JSON.stringify({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }),
+    );
   const respond = (id: unknown, result: unknown = {}) =>
     relay.fromServer(JSON.stringify({ jsonrpc: '2.0', id, result }));
   return { airlock, logs, toClient, toServer, events, relay, request, respond };
@@ -47,7 +49,11 @@ describe('relay: pairing and ids', () => {
           result: { sanitized: 'tools/call', value: { content: [{ type: 'text', text: 'hi' }] } },
         },
       ]);
-      expect(t.airlock.calls[0]?.call).toEqual({ serverName: 'srv', toolName: 'echo', arguments: { message: 'hi' } });
+      expect(t.airlock.calls[0]?.call).toEqual({
+        serverName: 'srv',
+        toolName: 'echo',
+        arguments: { message: 'hi' },
+      });
       expect(t.relay.pendingCount).toBe(0);
     },
   );
@@ -75,7 +81,13 @@ describe('relay: pairing and ids', () => {
 
   it('sanitizes each result by the method of its request', () => {
     const t = setup();
-    for (const [i, method] of ['initialize', 'prompts/get', 'resources/read', 'completion/complete', 'ping'].entries()) {
+    for (const [i, method] of [
+      'initialize',
+      'prompts/get',
+      'resources/read',
+      'completion/complete',
+      'ping',
+    ].entries()) {
       t.request(i, method, {});
       t.respond(i, {});
     }
@@ -93,7 +105,10 @@ describe('relay: pairing and ids', () => {
     t.request(3, 'tools/call', { name: 'boom', arguments: { token: 'abcd' } });
     t.relay.fromServer('{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"bad"}}');
     expect(t.toClient).toEqual([{ jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'clean: bad' } }]);
-    expect(t.airlock.calls[0]).toMatchObject({ kind: 'error', call: { toolName: 'boom', arguments: { token: 'abcd' } } });
+    expect(t.airlock.calls[0]).toMatchObject({
+      kind: 'error',
+      call: { toolName: 'boom', arguments: { token: 'abcd' } },
+    });
   });
 
   it('rejects a second request with an id that is still pending', () => {
@@ -113,6 +128,35 @@ describe('relay: pairing and ids', () => {
     expect(t.events).toHaveLength(1);
     expect(t.events[0]).toMatchObject({ server: 'srv', method: 'tools/call', tool: 'echo', id: 'a' });
     expect(t.events[0]?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('relay: batches (2025-03-26)', () => {
+  it('forwards a host batch as sent, tracks each request, and answers each element of a server batch', () => {
+    const t = setup();
+    const batch = JSON.stringify([
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'a' } },
+      { jsonrpc: '2.0', method: 'notifications/progress', params: {} },
+      { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'b' } },
+    ]);
+    t.relay.fromClient(batch);
+    expect(t.toServer).toEqual([batch]);
+    expect(t.relay.pendingCount).toBe(2);
+    t.relay.fromServer(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 'b', result: { n: 2 } },
+        { jsonrpc: '2.0', id: 1, result: { n: 1 } },
+      ]),
+    );
+    expect(t.toClient.map((m) => (m as { id: unknown }).id)).toEqual(['b', 1]);
+    expect(t.airlock.calls.map((c) => c.call?.toolName)).toEqual(['b', 'a']);
+  });
+
+  it('drops invalid elements of a host batch with an error each, forwarding the rest', () => {
+    const t = setup();
+    t.relay.fromClient(JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'ping' }, { id: 2 }]));
+    expect(JSON.parse(t.toServer[0] as string)).toEqual([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    expect(t.toClient).toEqual([{ jsonrpc: '2.0', id: 2, error: expect.objectContaining({ code: -32600 }) }]);
   });
 });
 
@@ -151,7 +195,11 @@ describe('relay: garbage from the server is dropped, never forwarded', () => {
     t.request(1, 'tools/call', { name: 'x' });
     t.relay.fromServer(line);
     expect(t.toClient).toEqual([
-      { jsonrpc: '2.0', id: 1, error: { code: -32603, message: expect.any(String), data: { kind: 'upstream_error' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32603, message: expect.any(String), data: { kind: 'upstream_error' } },
+      },
     ]);
   });
 });
@@ -160,21 +208,34 @@ describe('relay: bad input from the host', () => {
   it.each([
     ['not JSON', 'nope', { code: -32700, id: null }],
     ['no jsonrpc member', '{"id":4,"method":"x"}', { code: -32600, id: 4 }],
-    ['params that are a string', '{"jsonrpc":"2.0","id":4,"method":"x","params":"s"}', { code: -32600, id: 4 }],
+    [
+      'params that are a string',
+      '{"jsonrpc":"2.0","id":4,"method":"x","params":"s"}',
+      { code: -32600, id: 4 },
+    ],
   ])('%s is answered with an error and not forwarded', (_name, line, expected) => {
     const t = setup();
     t.relay.fromClient(line);
     expect(t.toServer).toEqual([]);
-    expect(t.toClient).toEqual([{ jsonrpc: '2.0', id: expected.id, error: expect.objectContaining({ code: expected.code }) }]);
+    expect(t.toClient).toEqual([
+      { jsonrpc: '2.0', id: expected.id, error: expect.objectContaining({ code: expected.code }) },
+    ]);
   });
 });
 
 describe('relay: server requests and notifications', () => {
   it('sanitizes server→client request params and passes the host answer through unchanged', () => {
     const t = setup();
-    t.relay.fromServer('{"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[]}}');
+    t.relay.fromServer(
+      '{"jsonrpc":"2.0","id":"s1","method":"sampling/createMessage","params":{"messages":[]}}',
+    );
     expect(t.toClient).toEqual([
-      { jsonrpc: '2.0', id: 's1', method: 'sampling/createMessage', params: { messages: [], sanitized: true } },
+      {
+        jsonrpc: '2.0',
+        id: 's1',
+        method: 'sampling/createMessage',
+        params: { messages: [], sanitized: true },
+      },
     ]);
     const answer = '{"jsonrpc":"2.0","id":"s1","result":{"role":"assistant"}}';
     t.relay.fromClient(answer);
@@ -206,7 +267,8 @@ describe('relay: server requests and notifications', () => {
   it('forgets a request the host cancelled and drops its late response quietly', () => {
     const t = setup();
     t.request(9, 'tools/call', { name: 'slow' });
-    const cancel = '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9,"reason":"user"}}';
+    const cancel =
+      '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9,"reason":"user"}}';
     t.relay.fromClient(cancel);
     expect(t.toServer.at(-1)).toBe(cancel);
     expect(t.relay.pendingCount).toBe(0);
@@ -224,13 +286,23 @@ describe('relay: remembered context', () => {
     const airlock = real.airlock;
     airlock.sanitizeResponse = (method, result, call) => {
       airlock.calls.push({ kind: 'response', method, call });
-      return { rawResult: result, sanitizedResult: result, isSanitized: false, report: { version: 1, changed: false, counts: {}, findings: [] } };
+      return {
+        rawResult: result,
+        sanitizedResult: result,
+        isSanitized: false,
+        report: { version: 1, changed: false, counts: {}, findings: [] },
+      };
     };
     real.request(1, 'tools/list', {});
     real.respond(1, { tools: [{ name: 'sum', inputSchema: { type: 'object' }, outputSchema: schema }] });
     real.request(2, 'tools/call', { name: 'sum', arguments: { a: 1 } });
     real.respond(2, { content: [] });
-    expect(airlock.calls[1]?.call).toEqual({ serverName: 'srv', toolName: 'sum', outputSchema: schema, arguments: { a: 1 } });
+    expect(airlock.calls[1]?.call).toEqual({
+      serverName: 'srv',
+      toolName: 'sum',
+      outputSchema: schema,
+      arguments: { a: 1 },
+    });
   });
 
   it('applies transformToolsList after sanitizing', () => {
@@ -249,7 +321,11 @@ describe('relay: remembered context', () => {
 
   it('gives tasks/result the tool name and arguments of the call that created the task', () => {
     const t = setup();
-    t.request(1, 'tools/call', { name: 'research', arguments: { password: 'hunter22' }, task: { ttl: 1000 } });
+    t.request(1, 'tools/call', {
+      name: 'research',
+      arguments: { password: 'hunter22' },
+      task: { ttl: 1000 },
+    });
     t.respond(1, { task: { taskId: 'task-1', status: 'working' } });
     t.request(2, 'tasks/result', { taskId: 'task-1' });
     t.respond(2, { content: [] });
@@ -267,7 +343,11 @@ describe('relay: faults', () => {
     t.request(1, 'tools/call', { name: 'hang' });
     vi.advanceTimersByTime(1001);
     expect(t.toClient).toEqual([
-      { jsonrpc: '2.0', id: 1, error: { code: -32001, message: expect.any(String), data: { kind: 'timeout' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32001, message: expect.any(String), data: { kind: 'timeout' } },
+      },
     ]);
     expect(JSON.parse(t.toServer.at(-1) as string)).toEqual({
       jsonrpc: '2.0',
@@ -295,13 +375,21 @@ describe('relay: faults', () => {
   it.each([
     ['id first', '{"id":7,"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"', 'aaaa"}]}}'],
     ['id after jsonrpc', '{"jsonrpc":"2.0","id":7,"result":{"x":"', 'aaaa"}}'],
-    ['id last (SDK order)', '{"result":{"content":[{"type":"text","text":"', 'aaa"}]},"jsonrpc":"2.0","id":7}'],
+    [
+      'id last (SDK order)',
+      '{"result":{"content":[{"type":"text","text":"',
+      'aaa"}]},"jsonrpc":"2.0","id":7}',
+    ],
   ])('answers an oversize response (%s) with payload_too_large', (_name, head, tail) => {
     const t = setup();
     t.request(7, 'tools/call', { name: 'big' });
     t.relay.serverOversize({ bytes: 100_000_000, head, tail }, 1000);
     expect(t.toClient).toEqual([
-      { jsonrpc: '2.0', id: 7, error: { code: -32002, message: expect.any(String), data: { kind: 'payload_too_large' } } },
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32002, message: expect.any(String), data: { kind: 'payload_too_large' } },
+      },
     ]);
   });
 
@@ -326,7 +414,10 @@ describe('relay: faults', () => {
     expect(replay).toMatchObject({ method: 'initialize', params: { protocolVersion: '2025-06-18' } });
     expect(String(replay.id)).toMatch(/^mcp-airlock:/);
     t.respond(replay.id, {});
-    expect(t.toServer.slice(3).map((s) => JSON.parse(s).method)).toEqual(['notifications/initialized', 'tools/list']);
+    expect(t.toServer.slice(3).map((s) => JSON.parse(s).method)).toEqual([
+      'notifications/initialized',
+      'tools/list',
+    ]);
     expect(t.toClient).toHaveLength(1);
   });
 });
