@@ -93,6 +93,8 @@ const INTERNAL_ID_PREFIX = 'mcp-airlock:';
 const RECENT_LIMIT = 1024;
 /** Messages held while a restarting upstream comes back. */
 const HELD_LIMIT = 10_000;
+/** Tools whose outputSchema is remembered. */
+const SCHEMA_LIMIT = 10_000;
 /** Task ids whose originating call is remembered for tasks/result and tasks/get. */
 const TASK_LIMIT = 1024;
 
@@ -204,7 +206,9 @@ export function createRelay(options: RelayOptions, peers: RelayPeers): Relay {
     for (const tool of tools) {
       const t = asRecord(tool);
       if (t !== undefined && typeof t.name === 'string' && t.outputSchema !== undefined) {
-        outputSchemas.set(t.name, t.outputSchema);
+        // Bounded: a hostile server paging through endless tool names must not grow the proxy without limit.
+        outputSchemas.delete(t.name);
+        remember(outputSchemas, t.name, t.outputSchema, SCHEMA_LIMIT);
       }
     }
   };

@@ -15,7 +15,7 @@ export const DEFAULT_KILL_GRACE_MS = 2000;
 
 export interface StdioUpstreamOptions {
   readonly command: readonly string[];
-  /** Only these environment variables reach the child (exact names, or a prefix ending in `*`). */
+  /** Only these environment variables reach the child (names, or globs with `*` and `?`). */
   readonly envAllow?: readonly string[] | undefined;
   /** Extra variables set for the child, after `envAllow` filtering. */
   readonly env?: Readonly<Record<string, string>> | undefined;
@@ -32,7 +32,16 @@ export interface StdioUpstream extends Upstream {
   readonly pid: number | undefined;
 }
 
-/** Picks the environment a child gets. */
+/** `*` matches any run of characters and `?` one; everything else is literal; the whole name must match. */
+function globToRegExp(glob: string): RegExp {
+  const body = glob
+    .replace(/[\\^$.|+()[\]{}]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${body}$`);
+}
+
+/** Picks the environment a child gets: all of `source`, or only the names matching `allow`, plus `extra`. */
 export function filterEnv(
   source: NodeJS.ProcessEnv,
   allow: readonly string[] | undefined,
@@ -41,11 +50,9 @@ export function filterEnv(
   let env: NodeJS.ProcessEnv = { ...source };
   if (allow !== undefined) {
     env = {};
+    const patterns = allow.map(globToRegExp);
     for (const [name, value] of Object.entries(source)) {
-      const ok = allow.some((pattern) =>
-        pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern,
-      );
-      if (ok) env[name] = value;
+      if (patterns.some((re) => re.test(name))) env[name] = value;
     }
   }
   return extra === undefined ? env : { ...env, ...extra };

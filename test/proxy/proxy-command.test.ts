@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guessServerName, parseListen, parseProxyArgs } from '../../src/cli/commands/proxy.js';
 import { AirlockError } from '../../src/core/errors.js';
+import { filterEnv } from '../../src/proxy/stdio-upstream.js';
 
 describe('proxy command options', () => {
   it('takes everything after -- as the server command, flags included', () => {
@@ -77,5 +78,24 @@ describe('proxy command options', () => {
     [['uvx', 'mcp-server-fetch'], 'mcp-server-fetch'],
   ])('names the server of %j %s', (command, name) => {
     expect(guessServerName(command)).toBe(name);
+  });
+});
+
+describe('server environment', () => {
+  it.each([
+    [undefined, ['A_1', 'B', 'GITHUB_TOKEN', 'PATH']],
+    [['PATH'], ['PATH']],
+    [
+      ['GITHUB_*', 'A_?'],
+      ['A_1', 'GITHUB_TOKEN'],
+    ],
+    [['A.1'], []],
+  ])('envAllow %j passes %j', (allow, names) => {
+    const source = { A_1: '1', B: '2', GITHUB_TOKEN: 't', PATH: '/bin' };
+    expect(Object.keys(filterEnv(source, allow)).sort()).toEqual(names);
+  });
+
+  it('adds extra variables after filtering', () => {
+    expect(filterEnv({ PATH: '/bin', X: '1' }, ['PATH'], { Y: '2' })).toEqual({ PATH: '/bin', Y: '2' });
   });
 });
