@@ -5,7 +5,11 @@ import { classifyMessage, sniffId } from '../../src/proxy/message.js';
 function frame(chunks: readonly string[], max = 64, keepEmpty = false) {
   const lines: string[] = [];
   const big: OversizeLine[] = [];
-  const framer = createLineFramer(max, { line: (l) => lines.push(l), oversize: (o) => big.push(o) }, { keepEmpty });
+  const framer = createLineFramer(
+    max,
+    { line: (l) => lines.push(l), oversize: (o) => big.push(o) },
+    { keepEmpty },
+  );
   for (const c of chunks) framer.push(Buffer.from(c));
   framer.end();
   return { lines, big };
