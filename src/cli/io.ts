@@ -48,7 +48,8 @@ export function parseJson(text: string, source: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new AirlockError('bad_json', `${source} is not valid JSON: ${(error as Error).message}`);
+    const reason = (error as Error).message.split('\n')[0];
+    throw new AirlockError('bad_json', `${source} is not valid JSON: ${reason}`);
   }
 }
 

@@ -199,7 +199,9 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
       let out = walkShaped(env, input, shape, '', 0);
       if (out === DROP) out = {};
       const isSanitized = changed();
-      if (meta && isPlainObject(out)) {
+      // An empty result (ping, an acknowledgement) carries nothing from the server: nothing to label.
+      const empty = isPlainObject(out) && Object.keys(out).length === 0 && !isSanitized;
+      if (meta && isPlainObject(out) && !empty) {
         const labelled = withLabels(resolved, out, walk, isSanitized, earlier ?? null);
         return { rawResult: raw, sanitizedResult: labelled.result, isSanitized, report: labelled.report };
       }

@@ -4,7 +4,7 @@
  * options, merges them over the config file, builds the airlock and runs the proxy until the host leaves or
  * a signal arrives. Bad options throw `AirlockError('bad_option')`; the CLI top prints the one line.
  */
-import { loadConfig } from '../../config/load.js';
+import { type LoadedConfig, loadConfig } from '../../config/load.js';
 import { createAirlock as defaultCreateAirlock } from '../../core/airlock.js';
 import { AirlockError } from '../../core/errors.js';
 import type { AirlockOptions } from '../../core/options.js';
@@ -14,6 +14,7 @@ import { runProxy } from '../../proxy/index.js';
 import { createLogger, isLogLevel, LOG_LEVELS, type LogLevel } from '../../proxy/log.js';
 import { createPins } from '../../proxy/pins.js';
 import type { ProxyMessageEvent } from '../../proxy/relay.js';
+import { createToolAirlocks } from '../../proxy/tool-airlocks.js';
 
 export interface ProxyArgs {
   command: string[] | undefined;
@@ -267,23 +268,30 @@ export async function run(argv: string[], deps: ProxyCommandDeps = {}): Promise<
   const serverName =
     args.serverName ?? (args.command === undefined ? undefined : guessServerName(args.command));
 
-  const base = loaded.forServer(args.serverName);
+  const configName = args.serverName ?? serverName;
   // The proxy's own tokens and header values never reach the host, whatever the server echoes.
   const ownSecrets = [listenToken, bearerToken, ...Object.values(args.headers)].filter(
     (v): v is string => typeof v === 'string' && v.length >= 4,
   );
-  const airlockOptions: AirlockOptions = {
-    ...base,
+  const withProxyContext = (options: AirlockOptions): AirlockOptions => ({
+    ...options,
     ...(serverName === undefined ? {} : { serverName }),
     secrets: {
-      ...base.secrets,
-      values: [...(base.secrets?.values ?? []), ...ownSecrets],
-      fromEnv: [...(base.secrets?.fromEnv ?? []), ...args.secretEnv],
+      ...options.secrets,
+      values: [...(options.secrets?.values ?? []), ...ownSecrets],
+      fromEnv: [...(options.secrets?.fromEnv ?? []), ...args.secretEnv],
     },
     env,
-  };
+  });
   const createAirlock = deps.createAirlock ?? defaultCreateAirlock;
-  const airlock = createAirlock(airlockOptions);
+  const serverAirlock = createAirlock(withProxyContext(loaded.forServer(configName)));
+  const airlock = hasToolOverrides(loaded.config, configName)
+    ? createToolAirlocks(
+        serverAirlock,
+        (tool) => withProxyContext(loaded.forTool(configName, tool)),
+        createAirlock,
+      )
+    : serverAirlock;
 
   const auditFile = args.audit ?? loaded.config.audit;
   let audit: AuditSink | undefined;
@@ -307,13 +315,12 @@ export async function run(argv: string[], deps: ProxyCommandDeps = {}): Promise<
         );
       }
       if (check.hidden.length > 0) log.warn(`hidden until approved: ${check.hidden.join(', ')}`);
+      for (const hint of check.hints)
+        log.warn(`injection-shaped text in tool ${hint.tool ?? '?'}: ${hint.id} at ${hint.path}`);
     });
   }
 
-  const restart =
-    args.restart ||
-    proxyConfig.restart === true ||
-    (typeof proxyConfig.restart === 'number' && proxyConfig.restart > 0);
+  const restart = args.restart || proxyConfig.restart === true;
   const handle = await runProxy({
     command: args.command,
     upstream:
@@ -359,4 +366,11 @@ export async function run(argv: string[], deps: ProxyCommandDeps = {}): Promise<
   await handle.close();
   await audit?.close?.();
   return code;
+}
+
+/** Whether any tool glob applies to this server: only then does the proxy route per tool. */
+function hasToolOverrides(config: LoadedConfig['config'], server: string | undefined): boolean {
+  if (Object.keys(config.tools ?? {}).length > 0) return true;
+  const own = server === undefined ? undefined : config.servers?.[server];
+  return own !== undefined && Object.keys(own.tools ?? {}).length > 0;
 }
