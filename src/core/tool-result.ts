@@ -162,7 +162,7 @@ export function walkToolResult(
     const blocks = (out.content as ContentBlock[]) ?? [];
     const spotlit =
       options.label === 'spotlight'
-        ? blocks.map((b, i) => spotlight(options, b, server, call, i + 1))
+        ? blocks.map((b, i) => spotlight(options, b, server, call, i + 1, walk))
         : blocks;
     out.content = [{ type: 'text', text: notice }, ...spotlit];
   }
@@ -203,6 +203,7 @@ function checkOutputSchema(
     case 'mark':
       return out;
     case 'drop': {
+      if (out.structuredContent === undefined) return out; // nothing left to drop (a second pass)
       walk.ctx.report({ path: '/structuredContent', action: 'dropped', class: 'output_invalid' });
       const { structuredContent: _dropped, ...rest } = out;
       return rest;
@@ -247,10 +248,12 @@ function spotlight(
   server: string | undefined,
   call: CallContext,
   index: number,
+  walk: Walk,
 ): ContentBlock {
   if (block.type !== 'text' || typeof block.text !== 'string') return block;
   const path = childPath(childPath('/content', index), 'text');
   let text = neutralise(block.text);
+  if (text !== block.text) walk.ctx.report({ path, action: 'normalized', class: 'delimiter' });
   if (options.datamark) text = datamark(text);
   return { ...block, text: wrapDocument(text, tagFor(options, server, call, path)) };
 }

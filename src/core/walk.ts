@@ -116,8 +116,9 @@ export function walkArray(
 }
 
 /**
- * An object: keys cleaned as class `key`, hostile keys dropped, collisions after cleaning resolved by
- * suffixing ` (2)`, ` (3)`... in key order, so the outcome is deterministic.
+ * An object: keys cleaned as class `key`, hostile keys dropped. When cleaning makes two keys collide, the key
+ * that was already clean keeps its name and the cleaned one gets ` (2)`, ` (3)`... in key order, so a key with
+ * hidden characters can never displace the real one, and the outcome is deterministic.
  */
 export function walkObject(
   walk: Walk,
@@ -126,37 +127,51 @@ export function walkObject(
   depth: number,
   child: (item: unknown, path: string, depth: number, key: string) => unknown,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  let changed = false;
-  for (const key of Object.keys(value)) {
-    if (UNSAFE_KEYS.has(key)) {
-      walk.ctx.report({ path: childPath(path, key), action: 'dropped', class: 'unsafe-key' });
-      changed = true;
-      continue;
-    }
-    let outKey = walkKey(walk, key, path);
+  const keys = Object.keys(value);
+  const outKeys: (string | null)[] = new Array(keys.length);
+  let renamed = false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const outKey = UNSAFE_KEYS.has(key) ? key : walkKey(walk, key, path);
     if (UNSAFE_KEYS.has(outKey)) {
-      walk.ctx.report({ path: childPath(path, key), action: 'dropped', class: 'unsafe-key' });
+      walk.ctx.report({ path: childPath(path, outKey), action: 'dropped', class: 'unsafe-key' });
+      outKeys[i] = null;
+      continue;
+    }
+    outKeys[i] = outKey;
+    if (outKey !== key) renamed = true;
+  }
+  if (renamed) resolveCollisions(keys, outKeys);
+  const out: Record<string, unknown> = {};
+  let changed = renamed;
+  for (let i = 0; i < keys.length; i++) {
+    const outKey = outKeys[i];
+    if (outKey === null || outKey === undefined) {
       changed = true;
       continue;
     }
-    if (Object.hasOwn(out, outKey)) outKey = uniqueKey(out, outKey);
-    if (outKey !== key) {
-      walk.ctx.report({ path: childPath(path, outKey), action: 'renamed', class: 'key' });
-      changed = true;
-    }
+    const key = keys[i]!;
+    if (outKey !== key) walk.ctx.report({ path: childPath(path, outKey), action: 'renamed', class: 'key' });
     const item = value[key];
-    const next = child(item, childPath(path, outKey), depth + 1, key);
+    const next = child(item, childPath(path, outKey), depth + 1, outKey);
     if (next !== item) changed = true;
     if (next !== undefined) out[outKey] = next;
   }
   return changed ? out : value;
 }
 
-function uniqueKey(taken: Record<string, unknown>, key: string): string {
-  for (let n = 2; ; n++) {
-    const candidate = `${key} (${n})`;
-    if (!Object.hasOwn(taken, candidate)) return candidate;
+function resolveCollisions(keys: readonly string[], outKeys: (string | null)[]): void {
+  const taken = new Set<string>();
+  keys.forEach((key, i) => {
+    if (outKeys[i] === key) taken.add(key);
+  });
+  for (let i = 0; i < keys.length; i++) {
+    const outKey = outKeys[i];
+    if (outKey === null || outKey === undefined || outKey === keys[i]) continue;
+    let candidate = outKey;
+    for (let n = 2; taken.has(candidate); n++) candidate = `${outKey} (${n})`;
+    taken.add(candidate);
+    outKeys[i] = candidate;
   }
 }
 

@@ -76,6 +76,8 @@ export function sanitizeBinary(
     ctx.report({ path, action: 'omitted', class: 'not-a-string' });
     return options.replacement;
   }
+  // What we put in place of an omitted binary is not omitted again: sanitizing stays idempotent.
+  if (value === options.replacement) return value;
   const size = decodedSize(value);
   const omitAbove = Math.min(options.omitAboveBytes, options.maxBytes);
   const textBearing = isTextBearing(mimeType);

@@ -239,7 +239,7 @@ describe('structure', () => {
 
   it('resolves key collisions after cleaning deterministically', () => {
     const out = run({ content: [], structuredContent: { 'a\u200Bb': 1, ab: 2 } });
-    expect(out.sanitizedResult.structuredContent).toEqual({ ab: 1, 'ab (2)': 2 });
+    expect(out.sanitizedResult.structuredContent).toEqual({ 'ab (2)': 1, ab: 2 });
   });
 
   it('applies the whole-result budget across blocks and structuredContent in order', () => {
