@@ -9,11 +9,13 @@ import type { SecretRule } from './types.js';
 
 /**
  * `<provider…> = <value>`: the provider name in the key, an assignment operator, then the value. Used where the
- * value has no prefix and its shape alone would also match digests and ids. Bounded gaps keep it linear.
+ * value has no prefix and its shape alone would also match digests and ids. The operators cover dotenv, YAML,
+ * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls and
+ * `<key>value</key>` elements. Bounded gaps keep it linear.
  */
 function assigned(key: string, value: string): RegExp {
   return new RegExp(
-    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`]{0,3}(?:=>|:=|[=:,])[\\s'"\`]{0,5}(${value})(?![\\w+/=-])`,
+    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
     'i',
   );
 }
@@ -28,7 +30,7 @@ export const rules: readonly SecretRule[] = [
     family: 'llm',
     keywords: ['t3blbkfj'],
     regex:
-      /(?<![A-Za-z0-9])sk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{16,200}T3BlbkFJ[A-Za-z0-9_-]{16,200}/,
+      /(?<![A-Za-z0-9_-])sk-(?:(?:proj|svcacct|admin)-)?[A-Za-z0-9_-]{16,200}T3BlbkFJ[A-Za-z0-9_-]{16,200}/,
     examples: {
       positive: [
         'OPENAI_API_KEY=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',
@@ -44,7 +46,7 @@ export const rules: readonly SecretRule[] = [
       'OpenAI project, service-account or admin key without the marker (sk-proj-/sk-svcacct-/sk-admin-)',
     family: 'llm',
     keywords: ['sk-proj-', 'sk-svcacct-', 'sk-admin-'],
-    regex: /(?<![A-Za-z0-9])sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}(?![A-Za-z0-9_-])/,
+    regex: /(?<![A-Za-z0-9_-])sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}(?![A-Za-z0-9_-])/,
     entropy: 3.5,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {

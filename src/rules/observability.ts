@@ -7,11 +7,13 @@ import type { SecretRule } from './types.js';
 
 /**
  * `<provider…> = <value>`: the provider name in the key, an assignment operator, then the value. Used where the
- * value has no prefix and its shape alone would also match digests and ids. Bounded gaps keep it linear.
+ * value has no prefix and its shape alone would also match digests and ids. The operators cover dotenv, YAML,
+ * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls and
+ * `<key>value</key>` elements. Bounded gaps keep it linear.
  */
 function assigned(key: string, value: string): RegExp {
   return new RegExp(
-    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`]{0,3}(?:=>|:=|[=:,])[\\s'"\`]{0,5}(${value})(?![\\w+/=-])`,
+    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
     'i',
   );
 }

@@ -8,12 +8,13 @@ import type { SecretRule } from './types.js';
 
 /**
  * `<provider…> = <value>`: the provider name in the key, an assignment operator, then the value. Used where the
- * value has no prefix and its shape alone (hex, alnum) would also match digests and ids. Every gap is bounded,
- * which keeps the scan linear.
+ * value has no prefix and its shape alone (hex, alnum) would also match digests and ids. The operators cover
+ * dotenv, YAML, JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls
+ * and `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
  */
 function assigned(key: string, value: string): RegExp {
   return new RegExp(
-    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`]{0,3}(?:=>|:=|[=:,])[\\s'"\`]{0,5}(${value})(?![\\w+/=-])`,
+    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
     'i',
   );
 }
@@ -30,7 +31,7 @@ export const rules: readonly SecretRule[] = [
     family: 'payment',
     keywords: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
     // No entropy floor: test-mode keys in fixtures are often low-entropy and still must not leak.
-    regex: /(?<![A-Za-z0-9])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{20,247}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{24,247}(?![A-Za-z0-9])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: [
@@ -66,7 +67,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Square access token (sq0atp- legacy, EAAA production/sandbox)',
     family: 'payment',
     keywords: ['sq0atp-', 'eaaa'],
-    regex: /(?<![A-Za-z0-9])(?:sq0atp-|EAAA)[\w-]{22,60}(?![\w-])/,
+    regex: /(?<![\w-])(?:sq0atp-|EAAA)[\w-]{22,60}(?![\w-])/,
     entropy: 3,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {

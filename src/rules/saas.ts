@@ -9,11 +9,13 @@ import type { SecretRule } from './types.js';
 
 /**
  * `<provider…> = <value>`: the provider name in the key, an assignment operator, then the value. Used where the
- * value has no prefix and its shape alone would also match digests and ids. Bounded gaps keep it linear.
+ * value has no prefix and its shape alone would also match digests and ids. The operators cover dotenv, YAML,
+ * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls and
+ * `<key>value</key>` elements. Bounded gaps keep it linear.
  */
 function assigned(key: string, value: string): RegExp {
   return new RegExp(
-    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`]{0,3}(?:=>|:=|[=:,])[\\s'"\`]{0,5}(${value})(?![\\w+/=-])`,
+    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
     'i',
   );
 }
@@ -218,7 +220,7 @@ export const rules: readonly SecretRule[] = [
     family: 'saas',
     keywords: ['lin_api_'],
     // No `example` stopword: documentation-style keys still must not leak.
-    regex: /(?<![A-Za-z0-9])lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])lin_api_[A-Za-z0-9]{40,64}(?![A-Za-z0-9])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: ['linear = "lin_api_DRg5NMME1DOa1dIVnaF2Ny8zjO6EQEtC1lnqQijY"'],
@@ -401,7 +403,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Figma personal access token (figd_)',
     family: 'saas',
     keywords: ['figd_'],
-    regex: /(?<![A-Za-z0-9])figd_[A-Za-z0-9_-]{36,100}(?![A-Za-z0-9_-])/,
+    regex: /(?<![A-Za-z0-9_-])figd_[A-Za-z0-9_-]{36,100}(?![A-Za-z0-9_-])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: ['FIGMA_TOKEN=figd_8BAH_XfJVqTvLC35aeWVJDk9BCdnWyyIJ_x1e5gnHSk'],
@@ -499,9 +501,10 @@ export const rules: readonly SecretRule[] = [
     id: 'facebook-access-token',
     description: 'Facebook app access token (<app id>|<secret>) near a facebook key name',
     family: 'saas',
-    keywords: ['facebook', 'fb_'],
+    keywords: ['facebook', 'fb'],
+    // Like `assigned`, but the operator is optional: `facebook <app id>|<secret>` is a common log form.
     regex:
-      /(?:facebook|fb_)[\w.\- \t'":=]{0,40}?(?<![0-9])([0-9]{15,16}(?:\||%7[Cc])[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])/i,
+      /(?:facebook|\bfb)[\w.\- \t]{0,30}?[\s'"`]{0,3}(?:=>|:=|[=:,])?[\s'"`]{0,5}([0-9]{15,16}(?:\||%7[Cc])[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])/i,
     secretGroup: 1,
     examples: {
       positive: [
@@ -765,7 +768,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Typeform personal access token (tfp_)',
     family: 'saas',
     keywords: ['tfp_'],
-    regex: /(?<![A-Za-z0-9])tfp_[A-Za-z0-9_.=-]{59}(?![A-Za-z0-9_.=-])/,
+    regex: /(?<![A-Za-z0-9_.-])tfp_[A-Za-z0-9_.-]{59}(?![A-Za-z0-9_.=-])/,
     examples: {
       positive: ['TYPEFORM_TOKEN=tfp_83U7QLAliBUoYLrPyPJAYBFHtf1HDGPmep3LXzGCFrmsuDdaJ8-C5k0wMjz'],
       negative: ['TYPEFORM_TOKEN=tfp_...'],

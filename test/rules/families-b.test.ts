@@ -58,6 +58,38 @@ function groupCount(re: RegExp): number {
   return (new RegExp(`${re.source}|`, re.flags.replace(/[gy]/g, '')).exec('') ?? []).length - 1;
 }
 
+/** Places a key named after the provider and a value, the ways config files and code assign them. */
+const CONTEXTS: readonly (readonly [string, (key: string, value: string) => string])[] = [
+  ['go backticks', (k, v) => `${k}Token := \`${v}\``],
+  ['php concat', (k, v) => `$${k}Token .= "${v}";`],
+  ['hash rocket', (k, v) => `"${k}Token" => "${v}"`],
+  ['setProperty call', (k, v) => `System.setProperty("${k.toUpperCase()}_TOKEN", "${v}")`],
+  ['xml element', (k, v) => `<${k}Token>\n    ${v}\n</${k}Token>`],
+  ['make ?=', (k, v) => `${k.toUpperCase()}_TOKEN ?= ${v}`],
+  ['ruby ||=', (k, v) => `${k}_token ||= "${v}"`],
+  ['escaped newline in json', (k, v) => `{"config.ini": "${k.toUpperCase()}_TOKEN=${v}\\nDEBUG=1"}`],
+  ['escaped json', (k, v) => `{\\"${k}_token\\": \\"${v}\\"}`],
+  ['typed go var', (k, v) => `var ${k}Token string = "${v}"`],
+  ['shell export', (k, v) => `export ${k.toUpperCase()}_API_KEY="${v}"`],
+  ['yaml', (k, v) => `${k}_token: '${v}'`],
+];
+/** Keyword-gated rules from each family: their value must be found in every context above. */
+const GATED = [
+  'datadog-access-token',
+  'sumologic-access-token',
+  'okta-access-token',
+  'adobe-client-id',
+  'twitter-api-key',
+  'plaid-client-id',
+  'discord-client-secret',
+  'cohere-api-token',
+  'mailgun-signing-key',
+  'snyk-api-token',
+  'jfrog-identity-token',
+  'confluent-access-token',
+];
+const contextRows = GATED.flatMap((id) => CONTEXTS.map(([name, place]) => [id, name, place] as const));
+
 const ruleRows = ALL.map((rule) => [rule.id, rule] as const);
 const positiveRows = ALL.flatMap((rule) =>
   rule.examples.positive.map((text) => [rule.id, text, rule] as const),
@@ -102,6 +134,16 @@ describe('rule families b: examples', () => {
 
   it.each(negativeRows)('%s leaves %j alone', (_id, text, rule) => {
     expect(findSecrets(rule, text)).toEqual([]);
+  });
+
+  it.each(contextRows)('%s finds its value in a %s', (id, _name, place) => {
+    const rule = ALL.find((r) => r.id === id);
+    if (rule === undefined) throw new Error(`no rule ${id}`);
+    const [example] = rule.examples.positive;
+    const [secret] = findSecrets(rule, example ?? '');
+    if (secret === undefined) throw new Error(`${id}: first positive example yields no secret`);
+    const keyword = rule.keywords[0] ?? '';
+    expect(findSecrets(rule, place(keyword, secret))).toEqual([secret]);
   });
 
   it('keyword-gated rules do not fire on a bare digest', () => {
