@@ -18,7 +18,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     entropy: 3,
     examples: {
-      positive: ['aws_access_key_id = AKIA«U16»', '{"AccessKeyId": "ASIA«U16»"}'],
+      positive: ['aws_access_key_id = AKIA«u16»', '{"AccessKeyId": "ASIA«u16»"}'],
       negative: ['if (key.startsWith("AKIA")) warn()', 'AKIAXXXXXXXXXXXXXXXX', 'AKIA' + '2345'.repeat(4)],
     },
   },

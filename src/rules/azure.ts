@@ -102,7 +102,7 @@ export const rules: readonly SecretRule[] = [
     regex: /azconfig\.io;Id=[\w:+/=-]{1,64};Secret=([A-Za-z0-9+/]{40,88}=?)/i,
     secretGroup: 1,
     examples: {
-      positive: ['Endpoint=https://acme.azconfig.io;Id=«a4»-l0-s0:«a20»;Secret=«a43»='],
+      positive: ['Endpoint=https://acme.azconfig.io;Id=acme-l0-s0:primary;Secret=«a43»='],
       negative: [
         'Endpoint=https://acme.azconfig.io',
         'Endpoint=https://acme.azconfig.io;Id=x;Secret=<secret>',

@@ -232,11 +232,11 @@ export const rules: readonly SecretRule[] = [
     family: 'cloud',
     keywords: ['tskey-'],
     regex:
-      /(?<![A-Za-z0-9_-])(tskey-(?:api|auth|client|webhook|scim)-[A-Za-z0-9]{6,16}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9-])(tskey-(?:api|auth|client|webhook|scim)-[A-Za-z0-9]{6,16}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9_-])/,
     secretGroup: 1,
     examples: {
       positive: ['TS_AUTHKEY=tskey-auth-«a12»-«a24»', 'tskey-client-«a12»-«a32»'],
-      negative: ['xtskey-api-«a12»-«a24»', 'tskey-api-<id>-<secret>'],
+      negative: ['tskey-api-<id>-<secret>', 'tskey-auth-short'],
     },
   },
   {

@@ -24,7 +24,7 @@ function dbUrl(
     family: 'databases',
     keywords,
     regex: new RegExp(
-      `(?:${scheme})(?:\\+[a-z0-9]{1,20})?:\\/\\/[^:@\\/\\s'"\`]{0,128}:([^@\\/\\s'"\`]{1,256})@`,
+      `(?:${scheme})(?:\\+[a-z0-9]{1,20})?:\\/\\/[^:@\\/\\s'"\`[\\]]{0,128}:([^@\\/\\s'"\`[\\]]{1,256})@`,
       'i',
     ),
     secretGroup: 1,
@@ -115,10 +115,11 @@ export const rules: readonly SecretRule[] = [
   ),
   {
     id: 'jdbc-password-parameter',
-    description: 'JDBC URL password parameter (;password= or ?password= / &password=)',
+    description:
+      'JDBC URL password parameter (;password= or ?password= / &password=, within a window of jdbc:)',
     family: 'databases',
     keywords: ['jdbc:'],
-    regex: /jdbc:[a-z0-9]{2,20}:[^\s'"`]{0,300}?[;?&]password=([^;&\s'"`]{1,256})/i,
+    regex: /[;?&]password=([^;&\s'"`]{1,256})/i,
     secretGroup: 1,
     allowlist: { regexes: [WORD_PASSWORDS] },
     examples: {

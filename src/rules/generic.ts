@@ -138,7 +138,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Password in curl -u / --user user:password (and wget --password, httpie -a)',
     family: 'generic',
     keywords: ['-u ', '--user', '-a '],
-    regex: /(?:-u|--user|-a)[\s=]{1,3}["']?[^\s:"'@$]{0,128}:([^\s"']{3,256})/,
+    regex: /(?:-u|--user|-a)[\s=]{1,3}["']?[^\s:"'@$[\]]{0,128}:([^\s"'[\]]{3,256})/,
     secretGroup: 1,
     anchored: true,
     allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|\*+)$/i] },
@@ -157,7 +157,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Password in the userinfo of a URL (scheme://user:password@host)',
     family: 'generic',
     keywords: ['://'],
-    regex: /:\/\/[^:@/\s'"`]{0,128}:([^@/\s'"`]{3,256})@[A-Za-z0-9[]/,
+    regex: /:\/\/[^:@/\s'"`[\]]{0,128}:([^@/\s'"`[\]]{3,256})@[A-Za-z0-9[]/,
     secretGroup: 1,
     anchored: true,
     allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i] },
@@ -178,14 +178,15 @@ export const rules: readonly SecretRule[] = [
     description: 'Base64 values under data: in a Kubernetes Secret manifest',
     family: 'generic',
     keywords: ['kind: secret'],
-    regex:
-      /^[ \t]{1,12}[\w.-]{1,100}:[ \t]{1,4}((?:[A-Za-z0-9+/]{4}){2,4096}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)[ \t]*$/m,
+    regex: /^[ \t]+[\w.-]+:[ \t]+([A-Za-z0-9+/]{8,}={0,2})[ \t]*$/m,
     secretGroup: 1,
     entropy: 2.5,
+    // words (`app: nginxserver`) are labels, not base64 data
+    allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/] },
     window: { before: 8192, after: 8192 },
     examples: {
       positive: [
-        'apiVersion: v1\nkind: Secret\ndata:\n  tls.key: «a40»\n  ca.crt: «a60»==\nmetadata:\n  name: x',
+        'apiVersion: v1\nkind: Secret\ndata:\n  tls.key: «a40»\n  ca.crt: «a58»==\nmetadata:\n  name: x',
       ],
       negative: ['apiVersion: v1\nkind: Service\nmetadata:\n  name: my-nginx-svc\n  labels:\n    app: nginx'],
     },

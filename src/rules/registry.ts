@@ -55,8 +55,11 @@ export interface RuleRegistry {
   scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[];
 }
 
-/** Assignment between a key and its value: `=`, `:`, `:=`, `=>`, `.=`, `,` (setProperty), with quotes. */
-export const ASSIGN = `[\\s'"\`]{0,3}(?:=>|:=|\\.=|[=:,])[\\s'"\`]{0,5}`;
+/**
+ * Assignment between a key and its value: `=`, `:`, `:=`, `=>`, `.=`, or `"KEY", "value")` (a setProperty
+ * call: the comma only between quoted strings closed by `)`, so `"auth","token_uri":` is no assignment).
+ */
+export const ASSIGN = `(?:[\\s'"\`]{0,12}(?:=>|:=|\\.=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`]{0,5}`;
 
 /**
  * `<keyword…> = <value>`: one of `keys` (a regex alternation) in the key name, a short identifier tail, an
@@ -158,8 +161,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const direct = new Map<string, Set<number>>();
   for (const r of compiled) {
     for (const k of r.keywords) {
-      let set = direct.get(k);
-      if (!set) direct.set(k, (set = new Set()));
+      const set = direct.get(k) ?? new Set<number>();
+      direct.set(k, set);
       set.add(r.index);
     }
   }

@@ -1,0 +1,193 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CallContext, Finding, SanitizeContext, StringClass } from '../../src/core/types.js';
+import { RULES } from '../../src/rules/index.js';
+import { createMaskSecrets, maskSecrets, SECRET_FIELD_NAMES } from '../../src/sanitizers/mask-secrets.js';
+import { resolveSecretsOptions, type SecretsOptions } from '../../src/secrets/options.js';
+import { expandTemplate } from '../rules/expand.js';
+
+// Secrets built at run time from seeded templates (see test/rules/expand.ts).
+const GH = expandTemplate('ghp_«a36»', 'mask-1');
+const GH2 = expandTemplate('ghp_«a36»', 'mask-2');
+const GL = expandTemplate('glpat-«a20»', 'mask-3');
+
+function run(
+  options: SecretsOptions,
+  value: string,
+  call: CallContext = {},
+  opts: { isError?: boolean; cls?: StringClass; path?: string } = {},
+) {
+  const stage = createMaskSecrets(resolveSecretsOptions(options, {}));
+  const findings: Finding[] = [];
+  const cache = new Map<object, unknown>();
+  let builds = 0;
+  const ctx: SanitizeContext = {
+    call,
+    isError: opts.isError ?? false,
+    report: (f) => findings.push(f),
+    cache<T>(key: object, create: () => T): T {
+      if (!cache.has(key)) {
+        builds++;
+        cache.set(key, create());
+      }
+      return cache.get(key) as T;
+    },
+  };
+  const site = {
+    path: opts.path ?? '/content/0/text',
+    class: opts.cls ?? 'document',
+    isError: opts.isError ?? false,
+  };
+  const text = stage.text?.(value, site, ctx) as string;
+  return { text, findings, builds: () => builds };
+}
+
+describe('exact redaction', () => {
+  it('redacts configured values, env values and their encoded forms', () => {
+    const stage = createMaskSecrets(
+      resolveSecretsOptions({ values: ['s3cr3t-value'], fromEnv: ['TOK'] }, { TOK: 'env-tok-99' }),
+    );
+    const findings: Finding[] = [];
+    const ctx = {
+      call: {},
+      isError: false,
+      report: (f: Finding) => findings.push(f),
+      cache: <T>(_k: object, c: () => T) => c(),
+    };
+    const b64 = Buffer.from('s3cr3t-value').toString('base64');
+    const out = stage.text?.(
+      `a s3cr3t-value b env-tok-99 c ${b64} d ${encodeURIComponent('env-tok-99')}`,
+      { path: '/p', class: 'document', isError: false },
+      ctx,
+    );
+    expect(out).toBe('a [REDACTED] b [REDACTED] c [REDACTED] d [REDACTED]');
+    expect(findings).toEqual([{ path: '/p', action: 'redacted', class: 'known-secret', count: 4 }]);
+  });
+
+  it('redacts secret-named argument values nested to depth 8, in keys too, with one matcher per call', () => {
+    const call = { toolName: 'login', arguments: { a: { b: { c: { Password: 'pw-from-args' } } } } };
+    const r = run({}, 'echo pw-from-args and cHctZnJvbS1hcmdz', call, { cls: 'key' });
+    expect(r.text).toBe('echo [REDACTED] and [REDACTED]');
+    expect(r.builds()).toBe(1);
+  });
+
+  it('applies in off mode, to credential tools and to errors alike', () => {
+    const call = { toolName: 'issue_token', arguments: { token: 'abcd-1234' } };
+    for (const isError of [false, true]) {
+      const r = run({ mode: 'off', credentialTools: ['issue_*'] }, 'token abcd-1234', call, { isError });
+      expect(r.text).toBe('token [REDACTED]');
+    }
+  });
+
+  it('lists the DESIGN.md field names', () => {
+    expect(SECRET_FIELD_NAMES).toContain('aws_secret_access_key');
+    expect(SECRET_FIELD_NAMES).toHaveLength(14);
+  });
+});
+
+describe('pattern masking', () => {
+  it('masks two secrets in one string, each with its rule id', () => {
+    const r = run({}, `first ${GH} then ${GL} end`);
+    expect(r.text).toBe('first [REDACTED:github-pat] then [REDACTED:gitlab-pat] end');
+    expect(r.findings).toEqual([
+      { path: '/content/0/text', action: 'masked', rule: 'github-pat', count: 1 },
+      { path: '/content/0/text', action: 'masked', rule: 'gitlab-pat', count: 1 },
+    ]);
+  });
+
+  it('returns the same string when nothing matched', () => {
+    const s = 'plain prose with no credentials in it at all';
+    expect(run({}, s).text).toBe(s);
+  });
+
+  it.each([
+    ['global off', { mode: 'off' }, 'x', 'off'],
+    ['global mask', { mode: 'mask' }, 'x', 'mask'],
+    ['global block', { mode: 'block' }, 'x', 'block'],
+    ['tool glob block', { tools: { 'git_*': 'block' } }, 'git_log', 'block'],
+    ['tool glob off', { tools: { 'git_*': 'off' } }, 'git_log', 'off'],
+    ['tool glob not matching', { tools: { 'git_*': 'off' } }, 'fs_read', 'mask'],
+    [
+      'rule off wins over tool block',
+      { tools: { '*': 'block' }, rules: { 'github-pat': 'off' } },
+      'x',
+      'off',
+    ],
+    ['rule glob block', { rules: { 'github-*': 'block' } }, 'x', 'block'],
+  ] as const)('%s', (_name, options, toolName, expected) => {
+    const r = run(options as SecretsOptions, `t ${GH}`, { toolName });
+    if (expected === 'off') {
+      expect(r.text).toBe(`t ${GH}`);
+      expect(r.findings).toEqual([]);
+      return;
+    }
+    expect(r.text).toBe('t [REDACTED:github-pat]');
+    const actions = r.findings.map((f) => f.action);
+    expect(actions).toEqual(expected === 'block' ? ['masked', 'blocked'] : ['masked']);
+  });
+
+  it('skips patterns for successful credential-tool results, not for their errors', () => {
+    const ok = run({ credentialTools: ['create_*'] }, `t ${GH}`, { toolName: 'create_token' });
+    expect(ok.text).toBe(`t ${GH}`);
+    const err = run(
+      { credentialTools: ['create_*'] },
+      `t ${GH}`,
+      { toolName: 'create_token' },
+      { isError: true },
+    );
+    expect(err.text).toBe('t [REDACTED:github-pat]');
+  });
+
+  it.each([
+    ['a literal value', { allow: { values: [GH] } }, '/content/0/text', 'x'],
+    ['a regex', { allow: { patterns: ['^ghp_'] } }, '/content/0/text', 'x'],
+    ['a path scope', { allow: { paths: [{ path: '/content/*/text' }] } }, '/content/0/text', 'x'],
+    ['a tool scope for one rule', { allow: { paths: [{ tool: 'x', rules: ['github-pat'] }] } }, '/a', 'x'],
+  ] as const)('allowlists by %s', (_name, options, path, toolName) => {
+    const r = run(options as SecretsOptions, `t ${GH}`, { toolName }, { path });
+    expect(r.text).toBe(`t ${GH}`);
+  });
+
+  it('keeps every value out of the findings', () => {
+    const r = run({ mode: 'block' }, `a ${GH} b ${GL} c pw-from-args`, {
+      arguments: { password: 'pw-from-args' },
+    });
+    const json = JSON.stringify(r.findings);
+    for (const s of [GH, GL, 'pw-from-args', GH.slice(4, 12)]) expect(json).not.toContain(s);
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks a string directly and reports rule ids and counts', () => {
+    const r = maskSecrets(`one ${GH} two ${GH2}`);
+    expect(r.text).toBe('one [REDACTED:github-pat] two [REDACTED:github-pat]');
+    expect(r.findings).toEqual([{ rule: 'github-pat', count: 2 }]);
+  });
+
+  it('honours options and the tool name', () => {
+    expect(maskSecrets(`x ${GH}`, { tools: { safe: 'off' }, toolName: 'safe' }).text).toBe(`x ${GH}`);
+    expect(maskSecrets('x hunter22', { values: ['hunter22'] }).findings).toEqual([
+      { rule: 'known-secret', count: 1 },
+    ]);
+  });
+});
+
+describe('properties', () => {
+  const secrets = RULES.flatMap((r) => r.examples.positive.map((t) => expandTemplate(t)));
+  const filler = fc.string({ maxLength: 40 }).map((s) => s.replace(/[A-Za-z0-9]/g, ' '));
+  const text = fc
+    .array(fc.oneof(fc.constantFrom(...secrets), filler, fc.string({ maxLength: 30 })), { maxLength: 6 })
+    .map((parts) => parts.join(' '));
+
+  it('leaves nothing that an enabled rule matches, and is idempotent', () => {
+    const registry = resolveSecretsOptions(undefined).registry;
+    fc.assert(
+      fc.property(text, (t) => {
+        const once = maskSecrets(t).text;
+        expect(registry.scan(once)).toEqual([]);
+        expect(maskSecrets(once).text).toBe(once);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
