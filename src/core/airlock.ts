@@ -7,7 +7,12 @@
  */
 import { boundText } from '../sanitizers/bound-strings.js';
 import { sealOf } from '../sanitizers/label-untrusted.js';
-import { errorResult, SANITIZER_FAILED_MESSAGE } from './error-results.js';
+import {
+  blockedDetails,
+  errorResult,
+  SANITIZER_FAILED_MESSAGE,
+  SECRET_BLOCKED_MESSAGE,
+} from './error-results.js';
 import {
   DROP,
   type MessageEnv,
@@ -24,6 +29,7 @@ import { walkToolResult } from './tool-result.js';
 import type {
   Airlock,
   CallContext,
+  Finding,
   JsonRpcError,
   Report,
   SanitizeContext,
@@ -134,6 +140,13 @@ const FAILED_ERROR: JsonRpcError = Object.freeze({
   data: Object.freeze({ kind: 'sanitizer_failed' }),
 });
 
+const WITHHELD_ERROR: JsonRpcError = Object.freeze({
+  code: -32603,
+  message:
+    'mcp-airlock: the message was withheld because it carries an invalid identifier (name, URI or role).',
+  data: Object.freeze({ kind: 'upstream_error' }),
+});
+
 /**
  * An airlock with these options, resolved and frozen now (bad options throw an `AirlockError` here, never
  * later).
@@ -145,40 +158,68 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
   const resolved = resolveOptions(options);
   const byProfile = new Map<UnicodeProfile, ResolvedOptions>([[resolved.profile, resolved]]);
 
-  function sanitizeToolResult(raw: unknown, call: CallContext = {}): SanitizeOutcome<ToolResult> {
+  /** The walk and labels of one tool result; `seed` is a finding the caller already made (a withheld input). */
+  function walkAndLabel(
+    raw: Record<string, unknown>,
+    call: CallContext,
+    seed?: Finding,
+  ): SanitizeOutcome<ToolResult> {
+    const earlier = ourEarlierReport(resolved, raw);
+    const input = earlier?.rest ?? raw;
+    const { walk, changed } = newWalk(resolved, call, input.isError === true);
+    if (seed !== undefined) walk.ctx.report(seed);
+    let result = walkToolResult(walk, resolved, input, call).result as Record<string, unknown>;
+    if (resolved.resultStage !== undefined) {
+      result = resolved.resultStage(result as ToolResult, walk.ctx) as Record<string, unknown>;
+    }
+    const isSanitized = changed();
+    const labelled = withLabels(resolved, result, walk, isSanitized, earlier ?? null);
+    return {
+      rawResult: raw,
+      sanitizedResult: labelled.result as ToolResult,
+      isSanitized,
+      report: labelled.report,
+    };
+  }
+
+  /**
+   * Our own error result in place of the input, labelled like any result (so a second pass leaves it as it
+   * is); if even that fails, the bare error result.
+   */
+  function withheld(
+    raw: unknown,
+    call: CallContext,
+    result: ToolResult,
+    cls: string,
+  ): SanitizeOutcome<ToolResult> {
+    const seed: Finding = { path: '', action: 'withheld', class: cls };
     try {
-      if (!isPlainObject(raw)) {
-        const report = buildReport([{ path: '', action: 'withheld', class: 'not-a-result' }], true);
-        const result = errorResult(
-          'upstream_error',
-          'The server sent a tool result that is not a CallToolResult object.',
-        );
-        return { rawResult: raw, sanitizedResult: result, isSanitized: true, report };
-      }
-      const earlier = ourEarlierReport(resolved, raw);
-      const input = earlier?.rest ?? raw;
-      const { walk, changed } = newWalk(resolved, call, input.isError === true);
-      const walked = walkToolResult(walk, resolved, input, call).result as Record<string, unknown>;
-      let result = walked;
-      if (resolved.resultStage !== undefined)
-        result = resolved.resultStage(result as ToolResult, walk.ctx) as Record<string, unknown>;
-      const isSanitized = changed();
-      const labelled = withLabels(resolved, result, walk, isSanitized, earlier ?? null);
-      return {
-        rawResult: raw,
-        sanitizedResult: labelled.result as ToolResult,
-        isSanitized,
-        report: labelled.report,
-      };
+      return { ...walkAndLabel(result as Record<string, unknown>, call, seed), rawResult: raw };
     } catch {
-      const result = errorResult('sanitizer_failed', SANITIZER_FAILED_MESSAGE);
-      const report = failedReport();
+      const report = buildReport([seed], true);
       return {
         rawResult: raw,
         sanitizedResult: { ...result, _meta: { [REPORT_KEY]: report } },
         isSanitized: true,
         report,
       };
+    }
+  }
+
+  function sanitizeToolResult(raw: unknown, call: CallContext = {}): SanitizeOutcome<ToolResult> {
+    try {
+      if (!isPlainObject(raw)) {
+        const message = 'The server sent a tool result that is not a CallToolResult object.';
+        return withheld(raw, call, errorResult('upstream_error', message), 'not-a-result');
+      }
+      return walkAndLabel(raw, call);
+    } catch {
+      return withheld(
+        raw,
+        call,
+        errorResult('sanitizer_failed', SANITIZER_FAILED_MESSAGE),
+        'sanitizer_failed',
+      );
     }
   }
 
@@ -196,17 +237,32 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
       const input = earlier?.rest ?? raw;
       const { walk, changed } = newWalk(resolved, call, false);
       const env: MessageEnv = { walk, options: resolved, call };
-      let out = walkShaped(env, input, shape, '', 0);
-      if (out === DROP) out = {};
+      const out = walkShaped(env, input, shape, '', 0);
+      if (out === DROP) {
+        const report = buildReport(
+          [...walk.findings, { path: '', action: 'withheld', class: 'invalid-identifier' }],
+          true,
+        );
+        return { rawResult: raw, sanitizedResult: {}, isSanitized: true, report, error: WITHHELD_ERROR };
+      }
+      if (walk.findings.some((f) => f.action === 'blocked')) {
+        const report = buildReport(walk.findings, true);
+        const error: JsonRpcError = {
+          code: -32603,
+          message: `mcp-airlock: ${SECRET_BLOCKED_MESSAGE}`,
+          data: { kind: 'secret_blocked', ...blockedDetails(walk.findings) },
+        };
+        return { rawResult: raw, sanitizedResult: {}, isSanitized: true, report, error };
+      }
       const isSanitized = changed();
       // An empty result (ping, an acknowledgement) carries nothing from the server: nothing to label.
-      const empty = isPlainObject(out) && Object.keys(out).length === 0 && !isSanitized;
+      const empty = isPlainObject(out) && Object.keys(out).length === 0 && !isSanitized && earlier === null;
       if (meta && isPlainObject(out) && !empty) {
         const labelled = withLabels(resolved, out, walk, isSanitized, earlier ?? null);
         return { rawResult: raw, sanitizedResult: labelled.result, isSanitized, report: labelled.report };
       }
       const report = buildReport(walk.findings, isSanitized);
-      return { rawResult: raw, sanitizedResult: isSanitized ? out : raw, isSanitized, report };
+      return { rawResult: raw, sanitizedResult: out, isSanitized, report };
     } catch {
       return {
         rawResult: raw,
@@ -255,7 +311,7 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
         const isSanitized = changed();
         return {
           rawResult: error,
-          sanitizedResult: isSanitized ? out : error,
+          sanitizedResult: out,
           isSanitized,
           report: buildReport(walk.findings, isSanitized),
         };

@@ -48,7 +48,11 @@ function mimeType(env: ContentEnv, value: unknown, path: string): string | undef
   return 'application/octet-stream';
 }
 
-function annotations(env: ContentEnv, value: unknown, path: string): Record<string, unknown> | undefined {
+export function annotations(
+  env: ContentEnv,
+  value: unknown,
+  path: string,
+): Record<string, unknown> | undefined {
   if (!isPlainObject(value)) {
     if (value !== undefined) env.walk.ctx.report({ path, action: 'dropped', class: 'annotations' });
     return undefined;
@@ -93,7 +97,7 @@ export function walkMeta(walk: Walk, value: Record<string, unknown>, path: strin
   });
 }
 
-function icons(env: ContentEnv, value: unknown, path: string): unknown[] | undefined {
+export function icons(env: ContentEnv, value: unknown, path: string): unknown[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const out: unknown[] = [];
   value.forEach((icon, i) => {

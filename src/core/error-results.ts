@@ -3,7 +3,7 @@
  * The airlock's own isError results, in the envelope ADR's shape `{ error: { kind, message, ... } }`. They
  * carry fixed words, rule ids and pointers — never original data, never exception text.
  */
-import type { ErrorKind, ToolResult } from './types.js';
+import type { ErrorKind, Finding, ToolResult } from './types.js';
 
 export function errorResult(
   kind: ErrorKind,
@@ -23,3 +23,23 @@ export const SANITIZER_FAILED_MESSAGE = 'The result was withheld: the airlock co
  * The error bound leaves room for it.
  */
 export const REMOTE_ERROR_PREFIX = 'Remote MCP server error: ';
+
+const MAX_POINTERS = 10;
+const MAX_POINTER_CHARS = 120;
+
+/**
+ * Rule ids and pointers of the findings that blocked a message: what a person needs to find the secret in
+ * the server's output, never the secret. Capped, so that the error stays within the error bound.
+ */
+export function blockedDetails(findings: readonly Finding[]): { rules: string[]; pointers: string[] } {
+  const blocked = findings.filter((f) => f.action === 'blocked');
+  const rules = [...new Set(blocked.map((f) => f.rule ?? 'unknown'))].sort();
+  const all = [...new Set(blocked.map((f) => f.path))].sort();
+  const pointers = all
+    .slice(0, MAX_POINTERS)
+    .map((p) => (p.length > MAX_POINTER_CHARS ? `${p.slice(0, MAX_POINTER_CHARS)}…` : p));
+  if (all.length > MAX_POINTERS) pointers.push(`… ${all.length - MAX_POINTERS} more`);
+  return { rules, pointers };
+}
+
+export const SECRET_BLOCKED_MESSAGE = 'The result was withheld because it contains secrets.';

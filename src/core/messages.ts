@@ -7,7 +7,9 @@
  * airlock.
  */
 import {
+  annotations,
   type ContentEnv,
+  icons,
   validUri,
   walkBlock,
   walkBlocks,
@@ -19,10 +21,12 @@ import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
 import { walkToolResult } from './tool-result.js';
 import type { CallContext, StringClass } from './types.js';
-import { isPlainObject, type Walk, walkArray, walkJson, walkObject, walkString } from './walk.js';
+import { isPlainObject, type Walk, walkArray, walkJson, walkObject, walkOpaque, walkString } from './walk.js';
 
 type Special =
-  | 'opaque' // kept as it is (ids, cursors, enums, numbers)
+  | 'opaque' // a token kept as it is (ids, cursors, enums, numbers); anything else in it walked as a field
+  | 'icons' // icon list: src validated as a URI
+  | 'annotations' // resource annotations: only what the spec allows
   | 'name' // a tool or prompt name: validated; an item with an invalid name is dropped from its list
   | 'uri' // validated; invalid → item dropped
   | 'role' // 'user' | 'assistant'; invalid → item dropped
@@ -41,7 +45,7 @@ const DROP = Symbol('drop');
 
 const NAME = /^[A-Za-z0-9_.\-/:]{1,128}$/;
 
-const ICONS: Shape = ['opaque'];
+const ICONS: Shape = 'icons';
 const TASK: Shape = {
   taskId: 'opaque',
   status: 'opaque',
@@ -78,7 +82,7 @@ const RESOURCE: Shape = {
   description: 'field',
   mimeType: 'field',
   size: 'opaque',
-  annotations: 'opaque',
+  annotations: 'annotations',
   icons: ICONS,
   _meta: 'meta',
 };
@@ -88,7 +92,7 @@ const TEMPLATE: Shape = {
   title: 'field',
   description: 'field',
   mimeType: 'field',
-  annotations: 'opaque',
+  annotations: 'annotations',
   icons: ICONS,
   _meta: 'meta',
 };
@@ -214,7 +218,6 @@ export function walkShaped(
   path: string,
   depth: number,
   key?: string,
-  inList = false,
 ): unknown {
   const { walk } = env;
   if (typeof shape === 'string') {
@@ -225,7 +228,11 @@ export function walkShaped(
       case 'key':
         return walkJson(walk, value, path, depth, shape, key);
       case 'opaque':
-        return value;
+        return walkOpaque(walk, value, path, depth);
+      case 'icons':
+        return icons(contentEnv(env), value, path) ?? DROP;
+      case 'annotations':
+        return annotations(contentEnv(env), value, path) ?? DROP;
       case 'name':
         if (typeof value === 'string' && NAME.test(value)) return value;
         walk.ctx.report({ path, action: 'invalid', class: 'name' });
@@ -252,7 +259,9 @@ export function walkShaped(
           (item, at) => walkResourceContents(contentEnv(env), item, at) ?? DROP,
         ).filter((item) => item !== DROP);
       case 'meta':
-        return isPlainObject(value) ? walkMeta(walk, value, path) : undefined;
+        if (isPlainObject(value)) return walkMeta(walk, value, path);
+        if (value !== undefined) walk.ctx.report({ path, action: 'dropped', class: '_meta' });
+        return undefined;
       case 'tool-result':
         return walkToolResult(walk, env.options, value, env.call).result;
       case 'jsonrpc-error':
@@ -266,9 +275,7 @@ export function walkShaped(
   if (Array.isArray(shape)) {
     if (!Array.isArray(value)) return walkJson(walk, value, path, depth, 'field', key);
     const itemShape = shape[0] as Shape;
-    const out = walkArray(walk, value, path, depth, (item, at, d) =>
-      walkShaped(env, item, itemShape, at, d, undefined, true),
-    );
+    const out = walkArray(walk, value, path, depth, (item, at, d) => walkShaped(env, item, itemShape, at, d));
     if (!out.includes(DROP)) return out;
     return out.filter((item, i) => {
       if (item !== DROP) return true;
@@ -278,19 +285,16 @@ export function walkShaped(
   }
   if (!isPlainObject(value)) return walkJson(walk, value, path, depth, 'field', key);
   const fields = shape as { readonly [key: string]: Shape };
-  // An invalid identifier drops the list item that holds it; outside a list, only the key that holds it.
+  // An invalid identifier drops the list item that holds it; at the top, the whole message is withheld.
   let dropped = false;
   const out = walkObject(walk, value, path, depth, (item, at, d, k) => {
-    const sub =
-      fields[k] ??
-      (OPAQUE_KEYS.has(k) && typeof item === 'string' ? 'opaque' : k === '_meta' ? 'meta' : 'field');
+    const sub = fields[k] ?? (OPAQUE_KEYS.has(k) ? 'opaque' : k === '_meta' ? 'meta' : 'field');
     const next = walkShaped(env, item, sub, at, d, k);
     if (next !== DROP) return next;
     dropped = true;
-    if (!inList) walk.ctx.report({ path: at, action: 'dropped', class: 'invalid-value' });
     return undefined;
   });
-  return dropped && inList ? DROP : out;
+  return dropped ? DROP : out;
 }
 
 function walkServerRequest(env: MessageEnv, value: unknown, path: string, depth: number): unknown {
@@ -304,7 +308,11 @@ function walkServerRequest(env: MessageEnv, value: unknown, path: string, depth:
 export function walkJsonRpcError(walk: Walk, value: unknown, path: string, depth: number): unknown {
   if (!isPlainObject(value)) return walkJson(walk, value, path, depth, 'error');
   const out: Record<string, unknown> = {};
-  out.code = typeof value.code === 'number' && Number.isInteger(value.code) ? value.code : -32603;
+  const validCode = typeof value.code === 'number' && Number.isInteger(value.code);
+  if (!validCode) walk.ctx.report({ path: childPath(path, 'code'), action: 'invalid', class: 'code' });
+  out.code = validCode ? value.code : -32603;
+  if (typeof value.message !== 'string')
+    walk.ctx.report({ path: childPath(path, 'message'), action: 'dropped', class: 'not-a-string' });
   const raw = typeof value.message === 'string' ? value.message : '';
   const body = raw.startsWith(REMOTE_ERROR_PREFIX) ? raw.slice(REMOTE_ERROR_PREFIX.length) : raw;
   out.message = REMOTE_ERROR_PREFIX + walkString(walk, body, childPath(path, 'message'), 'error');

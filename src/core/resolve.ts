@@ -149,8 +149,7 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
   const rest = chain('after-cleaning', createMaskSecrets(secrets), ...after).text!;
   const userBefore = chain('before', ...before).text;
   const boundStage = createBoundStrings(effective).text!;
-  const pipelineWith = (bound: TextPipeline): TextPipeline =>
-    settle(userBefore, clean, (value, site, ctx) => bound(rest(value, site, ctx), site, ctx));
+  const pipelineWith = (bound: TextPipeline): TextPipeline => settle(userBefore, clean, rest, bound);
   const users = chain('user', ...before, ...after);
   return Object.freeze({
     profile,
@@ -187,19 +186,28 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
 const CONTEXTUAL = /[\u200C-\u200F\u061C\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/;
 
 /**
- * User `before` stages, then cleaning, then the rest (masking, user `after` stages, bounds) — settled:
- * masking or a cut can remove the letters that justified keeping a joiner or a bidi mark, so a string that
- * changed after cleaning and still holds one is cleaned again (at most twice). That keeps sanitizing
- * idempotent without a second scan of the strings that did not change.
+ * User `before` stages, cleaning, masking (with user `after` stages), bounding — settled, so that sanitizing
+ * is idempotent: a cut can leave a new secret-shaped string behind (`AKIA...EXAMPLE` glued to letters stands
+ * alone once the letters are cut), and masking or a cut can remove the letters that justified keeping a
+ * joiner or a bidi mark. So a string that was cut, or that masking changed and that still holds a context
+ * character, goes round once or twice more. A cut string is at most its bound long, so the extra rounds are
+ * cheap; strings that came through unchanged are never scanned twice.
  */
-function settle(before: TextPipeline | undefined, clean: TextPipeline, rest: TextPipeline): TextPipeline {
+function settle(
+  before: TextPipeline | undefined,
+  clean: TextPipeline,
+  mask: TextPipeline,
+  bound: TextPipeline,
+): TextPipeline {
   return function settled(value, site, ctx) {
-    let cleaned = clean(before === undefined ? value : before(value, site, ctx), site, ctx);
-    let out = rest(cleaned, site, ctx);
-    for (let round = 0; round < 2 && out !== cleaned && CONTEXTUAL.test(out); round++) {
-      cleaned = clean(out, site, ctx);
-      if (cleaned === out) break;
-      out = rest(cleaned, site, ctx);
+    const cleaned = clean(before === undefined ? value : before(value, site, ctx), site, ctx);
+    const masked = mask(cleaned, site, ctx);
+    let out = bound(masked, site, ctx);
+    if (out === masked && (masked === cleaned || !CONTEXTUAL.test(masked))) return out;
+    for (let round = 0; round < 2; round++) {
+      const next = bound(mask(clean(out, site, ctx), site, ctx), site, ctx);
+      if (next === out) break;
+      out = next;
     }
     return out;
   };

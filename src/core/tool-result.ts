@@ -15,12 +15,12 @@ import {
 } from '../sanitizers/label-untrusted.js';
 import { applyBudget } from './budget.js';
 import { type ContentEnv, walkBlocks, walkMeta } from './content.js';
-import { errorResult } from './error-results.js';
+import { blockedDetails, errorResult, SECRET_BLOCKED_MESSAGE } from './error-results.js';
 import { outputSchemaErrors } from './output-schema.js';
 import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
-import type { CallContext, ContentBlock, Finding, ToolResult } from './types.js';
-import { isPlainObject, type Walk, walkJson } from './walk.js';
+import type { CallContext, ContentBlock, ToolResult } from './types.js';
+import { isPlainObject, type Walk, walkJson, walkObject, walkOpaque } from './walk.js';
 
 const RESULT_TYPES = new Set(['complete', 'input_required', 'task']);
 
@@ -122,6 +122,7 @@ export function walkToolResult(
   }
 
   let out: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
   for (const key of Object.keys(raw)) {
     const value = raw[key];
     switch (key) {
@@ -144,20 +145,26 @@ export function walkToolResult(
         else ctx.report({ path: '/resultType', action: 'invalid', class: 'resultType' });
         break;
       default:
-        if (OPAQUE.has(key) && typeof value === 'string') out[key] = value;
+        if (OPAQUE.has(key)) out[key] = walkOpaque(walk, value, childPath('', key), 1);
         else if (key.startsWith('airlock/'))
-          ctx.report({ path: childPath('', key), action: 'dropped', class: 'forged-label' });
-        else out[key] = walkJson(walk, value, childPath('', key), 1, 'field');
+          ctx.report({ path: '', action: 'dropped', class: 'forged-label' });
+        else extra[key] = value;
     }
   }
+  // Keys the spec does not name are walked like any object's: keys cleaned, hostile keys dropped.
+  const others = walkObject(walk, extra, '', 0, (item, at, depth) =>
+    walkJson(walk, item, at, depth, 'field'),
+  );
+  for (const key of Object.keys(others)) if (!Object.hasOwn(out, key)) out[key] = others[key];
   if (content === undefined && structuredMoved !== undefined) {
     out.content = [{ type: 'text', text: walkJsonText(walk, structuredMoved, '/content/0') }];
   }
 
   if (walk.findings.some((f) => f.action === 'blocked'))
-    return { result: secretBlocked(walk), labelled: false };
+    return ourError(walk, secretBlocked(walk), options, call, server);
   if (walk.chars > options.bounds.result) out = applyBudget(out, options.bounds.result, ctx);
   out = checkOutputSchema(out, call, options, walk);
+  if (out.isError === true && !isError) return ourError(walk, out as ToolResult, options, call, server);
   if (labelled) {
     const blocks = (out.content as ContentBlock[]) ?? [];
     const spotlit =
@@ -169,6 +176,22 @@ export function walkToolResult(
   return { result: out as ToolResult, labelled };
 }
 
+/** An error result of ours in place of the server's, labelled as a second pass would label it. */
+function ourError(
+  walk: Walk,
+  result: ToolResult,
+  options: ResolvedOptions,
+  call: CallContext,
+  server: string | undefined,
+): ToolResultWalk {
+  if (options.label === 'none') return { result, labelled: false };
+  let blocks = (result.content ?? []) as ContentBlock[];
+  if (options.label === 'spotlight')
+    blocks = blocks.map((b, i) => spotlight(options, b, server, call, i + 1, walk));
+  const content = [{ type: 'text', text: noticeText(call.toolName, server, true) }, ...blocks];
+  return { result: { ...result, content }, labelled: true };
+}
+
 function isText(block: unknown): block is { type: 'text'; text: string } {
   return isPlainObject(block) && block.type === 'text' && typeof block.text === 'string';
 }
@@ -177,14 +200,19 @@ function walkJsonText(walk: Walk, text: string, path: string): string {
   return walkJson(walk, text, path, 1, 'document') as string;
 }
 
+/**
+ * The secret_blocked result. Its pointers are built from cleaned keys, which are server text: the text goes
+ * through the string pipeline like a server's error would, so a second pass finds nothing more in it.
+ */
 function secretBlocked(walk: Walk): ToolResult {
-  const findings = walk.findings.filter((f: Finding) => f.action === 'blocked');
-  const rules = [...new Set(findings.map((f) => f.rule ?? 'unknown'))].sort();
-  const pointers = [...new Set(findings.map((f) => f.path))].sort();
-  return errorResult('secret_blocked', 'The result was withheld because it contains secrets.', {
-    rules,
-    pointers,
-  });
+  const result = errorResult('secret_blocked', SECRET_BLOCKED_MESSAGE, blockedDetails(walk.findings));
+  const block = (result.content as ContentBlock[])[0] as { type: string; text: string };
+  const text = walk.pipeline(
+    block.text,
+    { path: '/content/0/text', class: 'error', isError: true },
+    walk.ctx,
+  );
+  return { ...result, content: [{ type: 'text', text }] };
 }
 
 function checkOutputSchema(

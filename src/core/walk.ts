@@ -42,16 +42,25 @@ export function walkString(walk: Walk, value: string, path: string, cls: StringC
   return out;
 }
 
-/** An object key, cleaned as class `key`. */
+/**
+ * An object key, cleaned as class `key`. Its findings point at the object that holds it: a pointer built
+ * from the raw key would carry the very characters (or secret) that cleaning removes into the report.
+ */
 export function walkKey(walk: Walk, key: string, parentPath: string): string {
   if (walk.cleanKeys.has(key)) return key;
-  const out = walk.pipeline(
-    key,
-    { path: childPath(parentPath, key), class: 'key', isError: walk.ctx.isError },
-    walk.ctx,
-  );
+  const out = walk.pipeline(key, { path: parentPath, class: 'key', isError: walk.ctx.isError }, walk.ctx);
   if (out === key) walk.cleanKeys.add(key);
   return out;
+}
+
+/**
+ * A slot that holds an opaque token (cursor, task id, progress token, status enum, timestamp). A token that
+ * is clean already comes out byte for byte, so it round-trips; it is cleaned as a document (newlines kept,
+ * the large bound) so that a long cursor is not cut. Anything but a scalar in it is walked as a field.
+ */
+export function walkOpaque(walk: Walk, value: unknown, path: string, depth: number): unknown {
+  if (typeof value === 'string') return walkString(walk, value, path, 'document');
+  return walkJson(walk, value, path, depth, 'field');
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -85,6 +94,8 @@ export function walkJson(
       return walkObject(walk, value as Record<string, unknown>, path, depth, (item, p, d, k) =>
         walkJson(walk, item, p, d, cls, k),
       );
+    case 'undefined':
+      return undefined; // as JSON: the key is left out
     default:
       walk.ctx.report({ path, action: 'dropped', class: typeof value });
       return null;

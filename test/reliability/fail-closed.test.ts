@@ -117,7 +117,8 @@ function expectWithheldToolResult(
 ) {
   const out = outcome.sanitizedResult;
   expect(out.isError).toBe(true);
-  const body = JSON.parse((out.content as unknown as { text: string }[])[0]?.text ?? '{}');
+  // The withheld result is labelled like any other (a notice first, unless label is none): the body is last.
+  const body = JSON.parse((out.content as unknown as { text: string }[]).at(-1)?.text ?? '{}');
   expect(body.error.kind).toBe('sanitizer_failed');
   expect(outcome.report.findings).toEqual([{ path: '', action: 'withheld', class: 'sanitizer_failed' }]);
   expectNothingRaw(out);
