@@ -172,7 +172,7 @@ export const rules: readonly SecretRule[] = [
     description: 'SonarQube legacy token (40 hex) next to a sonar key name',
     family: 'ci',
     keywords: ['sonar'],
-    regex: assigned('sonar', '[a-f0-9]{40}'),
+    regex: assigned('sonar', '[a-z0-9=_-]{40}'),
     secretGroup: 1,
     entropy: 3,
     examples: {

@@ -56,7 +56,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Slack app-level token (xapp-)',
     family: 'messaging',
     keywords: ['xapp-'],
-    regex: /xapp-\d-[A-Z0-9]{9,13}-\d{10,15}-[a-z0-9]{32,80}(?![a-z0-9])/i,
+    regex: /xapp-\d-[A-Z0-9]{1,20}-\d{1,20}-[a-z0-9]{8,100}(?![a-z0-9])/i,
     examples: {
       positive: [
         'SLACK_APP_TOKEN=xapp-1-AEKCVRR8VHN-6697814174418-86c78c56f1a971d88068a30f3919ae023470b4b6f9ff564c60fa28a52e58260c',
@@ -119,7 +119,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Slack legacy token (xoxo-/xoxs-)',
     family: 'messaging',
     keywords: ['xoxo-', 'xoxs-'],
-    regex: /xox[os]-\d{1,16}-\d{1,16}-\d{1,16}-[a-fA-F0-9]{16,64}(?![a-fA-F0-9])/,
+    regex: /xox[os]-\d{1,16}-\d{1,16}-\d{1,16}-[a-fA-F0-9]{4,64}(?![a-fA-F0-9])/,
     examples: {
       positive: [
         'SLACK_TOKEN=xoxs-7345458683-04158861072-12071633860-0ce30838c670fe042e1f27ea7923cd90ff55f0149f4c209cacde0f74db638364',
@@ -283,7 +283,7 @@ export const rules: readonly SecretRule[] = [
     description: 'SendGrid API key (SG.<22>.<43>)',
     family: 'messaging',
     keywords: ['sg.'],
-    regex: /(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/,
+    regex: /(?<![A-Za-z0-9_.-])SG\.[A-Za-z0-9=_.-]{66}(?![A-Za-z0-9=_.-])/,
     examples: {
       positive: ['SENDGRID_API_KEY=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'],
       negative: ['SENDGRID_API_KEY=SG.xxxxx.yyyyy', 'see SG.Mail.Send for the class'],
@@ -442,6 +442,19 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['MESSAGEBIRD_ACCESS_KEY=okB7rfcDhDCSyEiDveJ2ciBj3'],
       negative: ['messagebird_originator = "AcmeShop"'],
+    },
+  },
+  {
+    id: 'sendinblue-api-token',
+    description: 'Brevo (Sendinblue) API key (xkeysib-)',
+    family: 'messaging',
+    keywords: ['xkeysib-'],
+    regex: /(?<![A-Za-z0-9])xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}(?![A-Za-z0-9])/,
+    examples: {
+      positive: [
+        'BREVO_API_KEY=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',
+      ],
+      negative: ['BREVO_API_KEY=xkeysib-...'],
     },
   },
 ];

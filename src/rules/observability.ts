@@ -222,7 +222,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Dynatrace API token (dt0c01.)',
     family: 'observability',
     keywords: ['dt0c01.', 'dt0s01.', 'dt0s16.'],
-    regex: /(?<![A-Za-z0-9])dt0[a-z][0-9]{2}\.[A-Z0-9]{24}\.[A-Z0-9]{64}(?![A-Z0-9])/,
+    regex: /(?<![A-Za-z0-9])dt0[a-z][0-9]{2}\.[A-Z0-9]{24}\.[A-Z0-9]{64}(?![A-Z0-9])/i,
     examples: {
       positive: [
         'Authorization: Api-Token dt0c01.K0CTXDIMB5WLZP82JJR5ZBM6.7893C9UROBHTLWEI8980WFF1WSY5U87MZD5TGTGGJRFKZYFZG8UALZ81AV79IQSV',

@@ -31,7 +31,7 @@ export const rules: readonly SecretRule[] = [
     family: 'payment',
     keywords: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
     // No entropy floor: test-mode keys in fixtures are often low-entropy and still must not leak.
-    regex: /(?<![A-Za-z0-9])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{24,247}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])[sr]k_(?:live|test|prod)_[A-Za-z0-9]{10,247}(?![A-Za-z0-9])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: [
@@ -213,7 +213,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Flutterwave public key (FLWPUBK-…-X)',
     family: 'payment',
     keywords: ['flwpubk'],
-    regex: /FLWPUBK(?:_TEST)?-[a-fA-F0-9]{32}-X/,
+    regex: /FLWPUBK(?:_TEST)?-[a-hA-H0-9]{32}-X/,
     examples: {
       positive: [
         '{"flutterwave_public": "FLWPUBK_TEST-e0bbf7918a2d973a8ebfe038d0dbd714-X"}',
@@ -227,7 +227,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Flutterwave secret key (FLWSECK-…-X)',
     family: 'payment',
     keywords: ['flwseck'],
-    regex: /FLWSECK(?:_TEST)?-[a-fA-F0-9]{32}-X/,
+    regex: /FLWSECK(?:_TEST)?-[a-hA-H0-9]{32}-X/,
     examples: {
       positive: ['FLW_SECRET_KEY=FLWSECK-f4949b643cd2986b8566d83c664e1108-X'],
       negative: ['FLW_SECRET_KEY=FLWSECK-c2408c2967c59c85-X'],
@@ -238,7 +238,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Flutterwave encryption key (FLWSECK_TEST followed by 12 hex)',
     family: 'payment',
     keywords: ['flwseck_test'],
-    regex: /FLWSECK_TEST-?[a-fA-F0-9]{12}(?![a-fA-F0-9-])/,
+    regex: /FLWSECK_TEST-?[a-hA-H0-9]{12}(?![a-hA-H0-9-])/,
     examples: {
       positive: ['FLW_ENCRYPTION_KEY=FLWSECK_TESTb8029f98c170', '{"flw_enc": "FLWSECK_TEST-67db3751eb58"}'],
       negative: ['FLW_ENCRYPTION_KEY=FLWSECK_TEST-your-key'],

@@ -45,8 +45,8 @@ export const rules: readonly SecretRule[] = [
     id: 'vault-legacy-service-token',
     description: 'HashiCorp Vault legacy service token (s. + 24) next to a vault key name',
     family: 'saas',
-    keywords: ['vault'],
-    regex: assigned('vault', 's\\.[A-Za-z0-9]{24}'),
+    keywords: ['vault', 'token'],
+    regex: assigned('vault|token', 's\\.[A-Za-z0-9]{24}'),
     secretGroup: 1,
     entropy: 3.5,
     examples: {
@@ -89,7 +89,7 @@ export const rules: readonly SecretRule[] = [
     family: 'saas',
     keywords: ['password'],
     // HCL style: line-leading attribute, aligned `=`, a double-quoted literal without interpolation.
-    regex: /^[ \t]{0,20}[a-z_-]{0,30}password[a-z_-]{0,30}[ \t]{1,30}=[ \t]{1,30}"([^"$\s]{8,100})"/im,
+    regex: /^[ \t]{0,20}[a-z_-]{0,30}password[a-z_-]{0,30}[ \t]{0,30}=[ \t]{0,30}"([^"$\s]{8,100})"/im,
     secretGroup: 1,
     allowlist: { stopwords: GATED_PLACEHOLDERS },
     examples: {
@@ -248,7 +248,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Airtable legacy API key (key + 14) next to an airtable key name',
     family: 'saas',
     keywords: ['airtable'],
-    regex: assigned('airtable', 'key[A-Za-z0-9]{14}'),
+    regex: assigned('airtable', '(?:key)?[A-Za-z0-9]{14}'),
     secretGroup: 1,
     entropy: 3,
     examples: {
@@ -327,8 +327,9 @@ export const rules: readonly SecretRule[] = [
     id: 'mapbox-api-token',
     description: 'Mapbox public token (pk.eyJ…)',
     family: 'saas',
-    keywords: ['pk.eyj'],
-    regex: /(?<![A-Za-z0-9])pk\.eyJ[A-Za-z0-9_-]{50,200}\.[A-Za-z0-9_-]{20,30}(?![A-Za-z0-9_-])/,
+    keywords: ['pk.eyj', 'mapbox'],
+    regex:
+      /(?<![A-Za-z0-9])pk\.(?:eyJ[A-Za-z0-9_-]{50,200}|[a-z0-9]{60})\.[A-Za-z0-9_-]{20,30}(?![A-Za-z0-9_-])/,
     examples: {
       positive: [
         'mapboxgl.accessToken = "pk.eyJCkBh1gR1wR77xk_J4vqlrDxS0ve-SxfzYpYhPt_A7D8gHlQKis4naEanYmvG.AATuQSRKEipGY8EnRB0xtY";',
@@ -504,7 +505,7 @@ export const rules: readonly SecretRule[] = [
     keywords: ['facebook', 'fb'],
     // Like `assigned`, but the operator is optional: `facebook <app id>|<secret>` is a common log form.
     regex:
-      /(?:facebook|\bfb)[\w.\- \t]{0,30}?[\s'"`]{0,3}(?:=>|:=|[=:,])?[\s'"`]{0,5}([0-9]{15,16}(?:\||%7[Cc])[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])/i,
+      /(?:facebook|\bfb)[\w.\- \t]{0,30}?[\s'"`]{0,3}(?:=>|:=|[=:,])?[\s'"`]{0,5}([0-9]{15,16}(?:\||%)[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])/i,
     secretGroup: 1,
     examples: {
       positive: [
@@ -755,7 +756,7 @@ export const rules: readonly SecretRule[] = [
     description: '42 Intra API client secret (s-s4t2ud-/s-s4t2af-)',
     family: 'saas',
     keywords: ['s-s4t2ud-', 's-s4t2af-'],
-    regex: /(?<![A-Za-z0-9-])s-s4t2(?:ud|af)-[a-f0-9]{64}(?![a-f0-9])/,
+    regex: /(?<![A-Za-z0-9-])s-s4t2(?:ud|af)-[a-fA-F0-9]{64}(?![a-fA-F0-9])/,
     examples: {
       positive: [
         'export INTRA42_CLIENT_SECRET=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',
@@ -768,7 +769,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Typeform personal access token (tfp_)',
     family: 'saas',
     keywords: ['tfp_'],
-    regex: /(?<![A-Za-z0-9_.-])tfp_[A-Za-z0-9_.-]{59}(?![A-Za-z0-9_.=-])/,
+    regex: /(?<![A-Za-z0-9_.-])tfp_[A-Za-z0-9_.=-]{59}(?![A-Za-z0-9_.=-])/,
     examples: {
       positive: ['TYPEFORM_TOKEN=tfp_83U7QLAliBUoYLrPyPJAYBFHtf1HDGPmep3LXzGCFrmsuDdaJ8-C5k0wMjz'],
       negative: ['TYPEFORM_TOKEN=tfp_...'],
@@ -887,6 +888,47 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['FRAMEIO_TOKEN=fio-u-aqo0_UIwL_f_ZCWlkZEkO84x4PgwfP5aKqFndYDlPGC_gaVWyIAbCeOfkqFFTYK-'],
       negative: ['FRAMEIO_TOKEN=fio-u-...'],
+    },
+  },
+  {
+    id: 'twitter-access-secret',
+    description: 'Twitter/X OAuth 1.0a access token secret (45 alnum) next to a twitter key name',
+    family: 'saas',
+    keywords: ['twitter'],
+    regex: assigned('twitter', '[a-z0-9]{45}'),
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['TWITTER_ACCESS_SECRET=2RRXeykFwnDX1XHOkEQaKwH2u1kHpUKef0R4IScgIMYiV'],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
+      negative: ['TWITTER_ACCESS_SECRET=${TWITTER_ACCESS_SECRET}'],
+    },
+  },
+  {
+    id: 'linear-client-secret',
+    description: 'Linear OAuth client secret (32 hex) next to a linear key name',
+    family: 'saas',
+    keywords: ['linear'],
+    regex: assigned('linear', '[a-f0-9]{32}'),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['LINEAR_CLIENT_SECRET=2b46d656a55586a8d5f859b061a996c5'],
+      negative: ['linear_team = "ENG"', 'linear-gradient(90deg, #fff, #000)'],
+    },
+  },
+  {
+    id: 'privateai-api-token',
+    description: 'Private AI API key (32 alnum) next to a privateai key name',
+    family: 'saas',
+    keywords: ['privateai', 'private_ai', 'private-ai'],
+    regex: assigned('private[_-]?ai', '[a-z0-9]{32}'),
+    secretGroup: 1,
+    entropy: 3,
+    allowlist: { stopwords: GATED_PLACEHOLDERS },
+    examples: {
+      positive: ['const privateaiToken = "vvq2wgvoslvwg848c557pzq448rybihg";'],
+      negative: ['const privateaiToken = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";'],
     },
   },
 ];
