@@ -85,8 +85,19 @@ function newWalk(
   return { walk, changed: () => collector.changed };
 }
 
+/**
+ * What the seal covers: the report and how many pointers came with it. Not the pointers themselves: they
+ * would make sealing cost a serialisation of every pointer, and a replayed list of pointers misleads nobody
+ * about what the airlock removed.
+ */
 function sealBody(report: Report, paths: readonly string[] | null): string {
-  return JSON.stringify([report.version, report.changed, report.counts, report.findings, paths]);
+  return JSON.stringify([
+    report.version,
+    report.changed,
+    report.counts,
+    report.findings,
+    paths?.length ?? -1,
+  ]);
 }
 
 /** A report that we sealed on an earlier pass, with the result it came on minus our keys; else null. */

@@ -146,7 +146,7 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
   const before = stages('before', options.before);
   const after = stages('after', options.after);
   const clean = createCleanUnicode({ profile }).text!;
-  const rest = chain('after-cleaning', createMaskSecrets(secrets), ...after).text!;
+  const rest = chain('after-cleaning', withKeyContext(createMaskSecrets(secrets)), ...after).text!;
   const userBefore = chain('before', ...before).text;
   const boundStage = createBoundStrings(effective).text!;
   const pipelineWith = (bound: TextPipeline): TextPipeline => settle(userBefore, clean, rest, bound);
@@ -179,6 +179,33 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
     blockStage: users.block,
     resultStage: users.result,
   });
+}
+
+/** Key names under which a value is a credential whatever it looks like. */
+const SECRETISH_KEY = /pass|secret|token|key|auth|cred|private|session|cookie|signature|bearer/i;
+
+/**
+ * Masking that sees the key a value sits under: `{"password": "Z8BWkVg90tyk"}` holds no secret in either
+ * string alone, but its text rendering `password=Z8BWkVg90tyk` matches the keyword-gated rules. A value that
+ * masks on its own, or whose key does not name a credential, costs nothing extra.
+ */
+function withKeyContext(mask: Sanitizer): Sanitizer {
+  const text = mask.text!;
+  return {
+    name: mask.name,
+    text(value, site, ctx) {
+      const out = text(value, site, ctx);
+      const key = site.key;
+      if (out !== value || key === undefined || value.length < 4 || !SECRETISH_KEY.test(key)) return out;
+      const prefix = `${key}=`;
+      const framed = prefix + value;
+      const masked = text(framed, site, ctx);
+      if (masked === framed) return out;
+      // The key was cleaned and masked already, so what follows it is the value, masked; if a rule took the
+      // key with it, the whole value goes.
+      return masked.startsWith(prefix) ? masked.slice(prefix.length) : '[REDACTED]';
+    },
+  };
 }
 
 /** Characters kept or removed by their neighbours: joiners, bidi marks, variation selectors. */

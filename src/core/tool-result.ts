@@ -37,15 +37,31 @@ function takesStructuredObject(call: CallContext): boolean {
   return call.protocolVersion === undefined || call.protocolVersion < '2026-07-28';
 }
 
-/** The JSON texts a server may have used to mirror structuredContent in a text block. */
-function mirrorForms(raw: unknown): readonly string[] {
-  try {
-    const compact = JSON.stringify(raw);
-    if (compact === undefined) return [];
-    return [compact, JSON.stringify(raw, null, 2)];
-  } catch {
-    return []; // too deep to stringify: it is converted by the walk and not mirrored
-  }
+/**
+ * Which JSON text of structuredContent a text block is, if it is one: 0 for compact, 1 for two-space
+ * indentation, -1 for neither. The JSON text is made only for a block that could be a mirror (it starts like
+ * JSON), once per result, so results without a mirror pay nothing.
+ */
+function mirrorMatcher(raw: unknown): (text: string) => number {
+  let compact: string | undefined | null;
+  let pretty: string | undefined | null;
+  const json = (indent: number | undefined): string | null => {
+    try {
+      return JSON.stringify(raw, null, indent) ?? null;
+    } catch {
+      return null; // too deep to stringify: it is converted by the walk and not mirrored
+    }
+  };
+  return (text) => {
+    const first = text.charCodeAt(0);
+    if (first !== 0x7b && first !== 0x5b) return -1; // '{' or '['
+    if (text.charCodeAt(1) === 0x0a) {
+      pretty ??= json(2);
+      return text === pretty ? 1 : -1;
+    }
+    compact ??= json(undefined);
+    return text === compact ? 0 : -1;
+  };
 }
 
 export function walkToolResult(
@@ -81,7 +97,7 @@ export function walkToolResult(
 
   let content: ContentBlock[] | undefined;
   if (Array.isArray(rawContent)) {
-    const forms = raw.structuredContent === undefined ? [] : mirrorForms(raw.structuredContent);
+    const mirrorForm = raw.structuredContent === undefined ? () => -1 : mirrorMatcher(raw.structuredContent);
     const offset = labelled ? 1 : 0;
     const blocks: unknown[] = [];
     const mirrors = new Map<number, number>();
@@ -90,7 +106,7 @@ export function walkToolResult(
       if (i === 0 && isText(block) && block.text === notice) return;
       const at = blocks.length;
       if (isText(block) && structured !== undefined) {
-        const form = forms.indexOf(block.text);
+        const form = mirrorForm(block.text);
         if (form >= 0) {
           // A mirror is regenerated from the sanitized value, not scanned a second time.
           mirrors.set(at, form);

@@ -115,15 +115,15 @@ export function walkArray(
   const length = Math.min(value.length, walk.maxItems);
   if (value.length > length)
     walk.ctx.report({ path, action: 'dropped', class: 'items', count: value.length - length });
-  let changed = length !== value.length;
-  const out = new Array<unknown>(length);
+  // Copy on write: an array whose items all come back unchanged is returned as it is, unallocated.
+  let out: unknown[] | undefined = length === value.length ? undefined : value.slice(0, length);
   for (let i = 0; i < length; i++) {
     const item = value[i];
     const next = child(item, childPath(path, i), depth + 1);
-    if (next !== item) changed = true;
-    out[i] = next;
+    if (next !== item && out === undefined) out = value.slice(0, length);
+    if (out !== undefined) out[i] = next;
   }
-  return changed ? out : (value as unknown[]);
+  return out ?? (value as unknown[]);
 }
 
 /**
@@ -139,36 +139,53 @@ export function walkObject(
   child: (item: unknown, path: string, depth: number, key: string) => unknown,
 ): Record<string, unknown> {
   const keys = Object.keys(value);
-  const outKeys: (string | null)[] = new Array(keys.length);
-  let renamed = false;
+  let outKeys: (string | null)[] | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const outKey = UNSAFE_KEYS.has(key) ? key : walkKey(walk, key, path);
-    if (UNSAFE_KEYS.has(outKey)) {
-      walk.ctx.report({ path: childPath(path, outKey), action: 'dropped', class: 'unsafe-key' });
-      outKeys[i] = null;
-      continue;
-    }
-    outKeys[i] = outKey;
-    if (outKey !== key) renamed = true;
+    const unsafe = UNSAFE_KEYS.has(outKey);
+    if (unsafe) walk.ctx.report({ path: childPath(path, outKey), action: 'dropped', class: 'unsafe-key' });
+    if (outKeys === undefined && (unsafe || outKey !== key)) outKeys = keys.slice(0, i);
+    if (outKeys !== undefined) outKeys[i] = unsafe ? null : outKey;
   }
-  if (renamed) resolveCollisions(keys, outKeys);
+  if (outKeys !== undefined) return rebuildObject(walk, value, path, depth, child, keys, outKeys);
+  // The common case: every key clean. Copy on write, so an unchanged object is returned as it is.
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const item = value[key];
+    const next = child(item, childPath(path, key), depth + 1, key);
+    if (next === item && out === undefined) continue;
+    if (out === undefined) {
+      out = {};
+      for (let j = 0; j < i; j++) out[keys[j]!] = value[keys[j]!];
+    }
+    if (next !== undefined) out[key] = next;
+  }
+  return out ?? value;
+}
+
+/** An object some of whose keys were renamed or dropped: collisions resolved, then every entry rebuilt. */
+function rebuildObject(
+  walk: Walk,
+  value: Record<string, unknown>,
+  path: string,
+  depth: number,
+  child: (item: unknown, path: string, depth: number, key: string) => unknown,
+  keys: readonly string[],
+  outKeys: (string | null)[],
+): Record<string, unknown> {
+  resolveCollisions(keys, outKeys);
   const out: Record<string, unknown> = {};
-  let changed = renamed;
   for (let i = 0; i < keys.length; i++) {
     const outKey = outKeys[i];
-    if (outKey === null || outKey === undefined) {
-      changed = true;
-      continue;
-    }
+    if (outKey === null || outKey === undefined) continue;
     const key = keys[i]!;
     if (outKey !== key) walk.ctx.report({ path: childPath(path, outKey), action: 'renamed', class: 'key' });
-    const item = value[key];
-    const next = child(item, childPath(path, outKey), depth + 1, outKey);
-    if (next !== item) changed = true;
+    const next = child(value[key], childPath(path, outKey), depth + 1, outKey);
     if (next !== undefined) out[outKey] = next;
   }
-  return changed ? out : value;
+  return out;
 }
 
 function resolveCollisions(keys: readonly string[], outKeys: (string | null)[]): void {

@@ -378,3 +378,27 @@ describe('composition and failure', () => {
     expect(outcome.isSanitized).toBe(false);
   });
 });
+
+describe('secrets in structuredContent', () => {
+  it('masks a value whose key names a credential, though the value alone looks like any word', () => {
+    const out = run(
+      {
+        content: [],
+        structuredContent: {
+          password: 'Z8BWkVg90tyk',
+          title: 'Z8BWkVg90tyk',
+          db: { api_key: 'q8Zr2LmX0pW4sT7v' },
+        },
+      },
+      { label: 'none' },
+    );
+    const sc = out.sanitizedResult.structuredContent as {
+      password: string;
+      title: string;
+      db: { api_key: string };
+    };
+    expect(sc.password).toMatch(/^\[REDACTED:/);
+    expect(sc.db.api_key).toMatch(/^\[REDACTED:/);
+    expect(sc.title).toBe('Z8BWkVg90tyk');
+  });
+});
