@@ -318,7 +318,15 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
     sanitizeError(error: JsonRpcError, call: CallContext = {}): SanitizeOutcome<JsonRpcError> {
       try {
         const { walk, changed } = newWalk(resolved, call, true);
-        const out = walkJsonRpcError(walk, error, '', 0) as JsonRpcError;
+        let out = walkJsonRpcError(walk, error, '', 0) as JsonRpcError;
+        if (walk.findings.some((f) => f.action === 'blocked')) {
+          const details = blockedDetails(walk.findings);
+          out = {
+            code: out.code,
+            message: `mcp-airlock: ${SECRET_BLOCKED_MESSAGE}`,
+            data: { kind: 'secret_blocked', ...details },
+          };
+        }
         const isSanitized = changed();
         return {
           rawResult: error,

@@ -7,6 +7,7 @@
  * dropped so the whole result is not rejected.
  */
 import { sanitizeBinary } from '../sanitizers/omit-binaries.js';
+import { cleanText } from '../unicode/clean.js';
 import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
 import type { ContentBlock, StringClass } from './types.js';
@@ -30,7 +31,14 @@ export interface ContentEnv {
 
 /** A URI kept as it is when valid; otherwise `null` and a finding (the caller decides what replaces it). */
 export function validUri(env: ContentEnv, value: unknown, path: string): string | null {
-  if (typeof value === 'string' && value.length <= MAX_URI && URI.test(value)) {
+  // Valid means: a scheme, no whitespace or controls, and nothing the strict Unicode profile would remove
+  // (bidi controls, tags, joiners, lone surrogates): a URI is passed on byte for byte or not at all.
+  if (
+    typeof value === 'string' &&
+    value.length <= MAX_URI &&
+    URI.test(value) &&
+    cleanText(value, 'key', 'strict') === value
+  ) {
     env.walk.untrusted?.push(path);
     return value;
   }

@@ -43,3 +43,6 @@ export function blockedDetails(findings: readonly Finding[]): { rules: string[];
 }
 
 export const SECRET_BLOCKED_MESSAGE = 'The result was withheld because it contains secrets.';
+
+/** The prefix of the JSON-RPC errors the airlock itself answers with. */
+export const AIRLOCK_ERROR_PREFIX = 'mcp-airlock: ';

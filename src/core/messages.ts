@@ -16,7 +16,7 @@ import {
   walkMeta,
   walkResourceContents,
 } from './content.js';
-import { REMOTE_ERROR_PREFIX } from './error-results.js';
+import { AIRLOCK_ERROR_PREFIX, REMOTE_ERROR_PREFIX } from './error-results.js';
 import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
 import { walkToolResult } from './tool-result.js';
@@ -314,8 +314,11 @@ export function walkJsonRpcError(walk: Walk, value: unknown, path: string, depth
   if (typeof value.message !== 'string')
     walk.ctx.report({ path: childPath(path, 'message'), action: 'dropped', class: 'not-a-string' });
   const raw = typeof value.message === 'string' ? value.message : '';
+  // Our own errors (a withheld message) are the airlock's words, not the server's: they keep their prefix.
+  const ours = raw.startsWith(AIRLOCK_ERROR_PREFIX);
   const body = raw.startsWith(REMOTE_ERROR_PREFIX) ? raw.slice(REMOTE_ERROR_PREFIX.length) : raw;
-  out.message = REMOTE_ERROR_PREFIX + walkString(walk, body, childPath(path, 'message'), 'error');
+  const clean = walkString(walk, body, childPath(path, 'message'), 'error');
+  out.message = ours ? clean : REMOTE_ERROR_PREFIX + clean;
   if (value.data !== undefined)
     out.data = walkJson(walk, value.data, childPath(path, 'data'), depth + 1, 'error');
   return out;
