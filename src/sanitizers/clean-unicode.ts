@@ -18,6 +18,9 @@ export interface CleanUnicodeOptions {
   readonly profile?: UnicodeProfile;
 }
 
+/** Counts of the call in progress; emptied before findings are reported (a throwing `report` leaves it clean). */
+const SCRATCH: RemovalCounts = {};
+
 /** Defaults: `{ profile: 'balanced' }`. */
 export const DEFAULT_CLEAN_UNICODE = { profile: 'balanced' } as const satisfies CleanUnicodeOptions;
 
@@ -34,10 +37,13 @@ export function createCleanUnicode(options: CleanUnicodeOptions = {}): Sanitizer
   return {
     name: 'clean-unicode',
     text: function cleanUnicode(value, site, ctx) {
-      const counts: RemovalCounts = {};
+      // cleanText adds to the counts only when it changes the string, so clean strings allocate nothing.
+      const counts = SCRATCH;
       const out = cleanText(value, site.class, profile, counts);
       if (out !== value) {
-        for (const [category, n] of Object.entries(counts) as [UnicodeCategory, number][]) {
+        const entries = Object.entries(counts) as [UnicodeCategory, number][];
+        for (const [category] of entries) delete counts[category];
+        for (const [category, n] of entries) {
           ctx.report({
             path: site.path,
             action: category === 'newline' ? 'normalized' : 'removed',

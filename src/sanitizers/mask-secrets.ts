@@ -92,7 +92,10 @@ export function createMaskSecrets(resolved: ResolvedSecrets): Sanitizer {
     name: 'mask-secrets',
     text(value: string, site: TextSite, ctx: SanitizeContext): string {
       if (value.length < 4) return value;
-      const exact = ctx.cache(cacheKey, () => callMatcher(resolved, ctx.call.arguments));
+      // Without arguments the matcher is the configured one: no per-call cache entry or closure needed.
+      const args = ctx.call.arguments;
+      const exact =
+        args === undefined ? resolved.exact : ctx.cache(cacheKey, () => callMatcher(resolved, args));
       const outcome = maskOne(resolved, exact, value, ctx.call.toolName, ctx.isError, site.path);
       if (!outcome) return value;
       if (outcome.redacted > 0) {
