@@ -4,7 +4,8 @@ import { createToolAirlocks } from '../../src/proxy/tool-airlocks.js';
 
 describe('createToolAirlocks', () => {
   const base: AirlockOptions = { label: 'none' };
-  const perTool = (tool: string): AirlockOptions => (tool.startsWith('raw_') ? { ...base, secrets: { mode: 'off' } } : base);
+  const perTool = (tool: string): AirlockOptions =>
+    tool.startsWith('raw_') ? { ...base, secrets: { mode: 'off' } } : base;
   const made: AirlockOptions[] = [];
   const airlock = createToolAirlocks(createAirlock(base), perTool, (options) => {
     made.push(options);
