@@ -230,10 +230,16 @@ function settle(
     const cleaned = clean(before === undefined ? value : before(value, site, ctx), site, ctx);
     const masked = mask(cleaned, site, ctx);
     let out = bound(masked, site, ctx);
-    if (out === masked && (masked === cleaned || !CONTEXTUAL.test(masked))) return out;
+    let cut = out !== masked;
+    if (!cut && (masked === cleaned || !CONTEXTUAL.test(masked))) return out;
     for (let round = 0; round < 2; round++) {
-      const next = bound(mask(clean(out, site, ctx), site, ctx), site, ctx);
+      // Cleaning again is the check; masking again is needed only if it changed something or if it was cut.
+      const recleaned = clean(out, site, ctx);
+      if (recleaned === out && !cut) break;
+      const remasked = mask(recleaned, site, ctx);
+      const next = bound(remasked, site, ctx);
       if (next === out) break;
+      cut = next !== remasked;
       out = next;
     }
     return out;
