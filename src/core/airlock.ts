@@ -81,6 +81,7 @@ function newWalk(
     untrusted: options.untrustedPaths ? [] : null,
     cleanKeys: new Set(),
     chars: 0,
+    site: { path: '', class: 'document', isError, key: undefined },
   };
   return { walk, changed: () => collector.changed };
 }

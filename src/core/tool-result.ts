@@ -100,7 +100,7 @@ export function walkToolResult(
     const mirrorForm = raw.structuredContent === undefined ? () => -1 : mirrorMatcher(raw.structuredContent);
     const offset = labelled ? 1 : 0;
     const blocks: unknown[] = [];
-    const mirrors = new Map<number, number>();
+    const mirrors = new Map<number, { form: number; text: string }>();
     rawContent.forEach((block, i) => {
       // Our own notice from an earlier pass is recognised, not labelled twice.
       if (i === 0 && isText(block) && block.text === notice) return;
@@ -109,7 +109,7 @@ export function walkToolResult(
         const form = mirrorForm(block.text);
         if (form >= 0) {
           // A mirror is regenerated from the sanitized value, not scanned a second time.
-          mirrors.set(at, form);
+          mirrors.set(at, { form, text: block.text });
           blocks.push({ ...block, text: '' });
           return;
         }
@@ -119,12 +119,14 @@ export function walkToolResult(
       );
     });
     content = walkBlocks(env, blocks, '/content', offset).map((block, i) => {
-      const form = mirrors.get(i);
-      if (form === undefined) return block;
-      const text = boundText(
-        JSON.stringify(structured, null, form === 0 ? undefined : 2),
-        options.bounds[env.textClass],
-      );
+      const mirror = mirrors.get(i);
+      if (mirror === undefined) return block;
+      // Unchanged structuredContent: the server's own mirror is already its JSON text.
+      const json =
+        structured === raw.structuredContent
+          ? mirror.text
+          : JSON.stringify(structured, null, mirror.form === 0 ? undefined : 2);
+      const text = boundText(json, options.bounds[env.textClass]);
       walk.chars += text.length;
       return { ...block, text };
     });

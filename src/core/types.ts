@@ -81,7 +81,7 @@ export interface CallContext {
   readonly protocolVersion?: string;
 }
 
-/** Where a string leaf is. */
+/** Where a string leaf is. Valid during the stage's call only: the walk reuses one site object per call. */
 export interface TextSite {
   readonly path: string;
   readonly class: StringClass;

@@ -26,6 +26,11 @@ export interface Walk {
   readonly cleanKeys: Set<string>;
   /** Total length of value strings emitted, for the whole-result budget. */
   chars: number;
+  /**
+   * One site object per walk, refilled for every string: W2-sized results have hundreds of thousands of
+   * strings, and a site per string was most of the garbage. Stages read a site during their call only.
+   */
+  readonly site: { path: string; class: StringClass; isError: boolean; key: string | undefined };
 }
 
 /** Keys that reach an object's prototype through assignment or through a later merge by the consumer. */
@@ -33,10 +38,11 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A string leaf through the pipeline, recorded as untrusted. */
 export function walkString(walk: Walk, value: string, path: string, cls: StringClass, key?: string): string {
-  const isError = walk.ctx.isError;
-  const site: TextSite =
-    key === undefined ? { path, class: cls, isError } : { path, class: cls, isError, key };
-  const out = walk.pipeline(value, site, walk.ctx);
+  const site = walk.site;
+  site.path = path;
+  site.class = cls;
+  site.key = key;
+  const out = walk.pipeline(value, site as TextSite, walk.ctx);
   walk.untrusted?.push(path);
   walk.chars += out.length;
   return out;
@@ -48,7 +54,11 @@ export function walkString(walk: Walk, value: string, path: string, cls: StringC
  */
 export function walkKey(walk: Walk, key: string, parentPath: string): string {
   if (walk.cleanKeys.has(key)) return key;
-  const out = walk.pipeline(key, { path: parentPath, class: 'key', isError: walk.ctx.isError }, walk.ctx);
+  const site = walk.site;
+  site.path = parentPath;
+  site.class = 'key';
+  site.key = undefined;
+  const out = walk.pipeline(key, site as TextSite, walk.ctx);
   if (out === key) walk.cleanKeys.add(key);
   return out;
 }
