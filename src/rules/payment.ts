@@ -4,25 +4,8 @@
  * Plaid, EasyPost, Duffel, Coinbase, GoCardless, Paddle, Shippo. Prefixed formats match on their own;
  * prefix-less ones only next to the provider's name (see `assigned`).
  */
+import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
 import type { SecretRule } from './types.js';
-
-/**
- * `<provider…> = <value>`: the provider name in the key, an assignment operator, then the value. Used where the
- * value has no prefix and its shape alone (hex, alnum) would also match digests and ids. The operators cover
- * dotenv, YAML, JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls
- * and `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
- */
-function assigned(key: string, value: string): RegExp {
-  return new RegExp(
-    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
-    'i',
-  );
-}
-
-/** Placeholder fragments that mark a documented template rather than a key. */
-const PLACEHOLDERS = ['xxxxx', 'your_', 'your-', 'placeholder', 'changeme', 'redacted'] as const;
-/** Prefix-less values also exclude `example`, common in docs next to the provider name. */
-const GATED_PLACEHOLDERS = [...PLACEHOLDERS, 'example', '00000000'] as const;
 
 export const rules: readonly SecretRule[] = [
   {

@@ -4,23 +4,8 @@
  * config auths, NuGet (API keys and nuget.config passwords), crates.io, JFrog Artifactory, Clojars,
  * Packagist, Hex.
  */
+import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
 import type { SecretRule } from './types.js';
-
-/**
- * `<provider…> = <value>`: the provider name in the key, an assignment operator, then the value. Used where the
- * value has no prefix and its shape alone would also match digests and ids. The operators cover dotenv, YAML,
- * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls and
- * `<key>value</key>` elements. Bounded gaps keep it linear.
- */
-function assigned(key: string, value: string): RegExp {
-  return new RegExp(
-    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
-    'i',
-  );
-}
-
-const PLACEHOLDERS = ['xxxxx', 'your_', 'your-', 'placeholder', 'changeme', 'redacted'] as const;
-const GATED_PLACEHOLDERS = [...PLACEHOLDERS, 'example', '00000000'] as const;
 
 export const rules: readonly SecretRule[] = [
   {

@@ -1,0 +1,19 @@
+/**
+ * @module rules/shapes
+ * Pieces the provider families share. `assigned(key, value)` is the regex of `<provider…> = <value>`: the
+ * provider name in the key, an assignment operator, then the value in group 1. It is for values with no
+ * prefix, whose shape alone (hex, alnum) would also match digests and ids. The operators cover dotenv, YAML,
+ * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls and
+ * `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
+ */
+export function assigned(key: string, value: string): RegExp {
+  return new RegExp(
+    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
+    'i',
+  );
+}
+/** Placeholder fragments that mark a documented template rather than a key. */
+export const PLACEHOLDERS = ['xxxxx', 'your_', 'your-', 'placeholder', 'changeme', 'redacted'] as const;
+/** Prefix-less values also exclude `example`, common in docs next to the provider name. */
+export const GATED_PLACEHOLDERS = [...PLACEHOLDERS, 'example', '00000000'] as const;
+export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
