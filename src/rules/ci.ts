@@ -29,7 +29,6 @@ export const rules: readonly SecretRule[] = [
     allowlist: { stopwords: GATED_PLACEHOLDERS },
     examples: {
       positive: ['CIRCLE_TOKEN="103026934e0c6a2e5cc0fec6fd0d6162d8aa0c22"'],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['CIRCLE_SHA1=${CIRCLE_SHA1}', 'circle_radius: 40'],
     },
   },
@@ -117,7 +116,6 @@ export const rules: readonly SecretRule[] = [
         'CODECOV_TOKEN=836be49e-107b-405b-a47d-fa819130e434',
         'codecov_token: pfhugyx3g8r50x4gx6evbekcn63y5bd4',
       ],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['CODECOV_TOKEN=${{ secrets.CODECOV_TOKEN }}'],
     },
   },

@@ -190,7 +190,6 @@ export const rules: readonly SecretRule[] = [
         'DISCORD_BOT_TOKEN=MvWYJTyRPbwKXdyyUOmk2xZJ.UIUdif.xOnTo_NcQP5tevdkX5VL0CCZ3xi',
         'bot_token: "NlPb4blkglZt9ae9KiQBVNLOjL.18e3EO.npZffzFKZZ_Sl4y9iJqhuaxyFXcOKlNZGnTAyG"',
       ],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['DISCORD_BOT_TOKEN=${DISCORD_BOT_TOKEN}', 'bot_version: 1.2.3'],
     },
   },

@@ -115,7 +115,6 @@ export const rules: readonly SecretRule[] = [
     entropy: 3,
     examples: {
       positive: ['SENTRY_AUTH_TOKEN=14c198a5fbb2c09473169888952ac5c00d8b90af71689d8d7e693b9a451a49aa'],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['SENTRY_DSN=https://public@o0.ingest.sentry.io/0', 'SENTRY_AUTH_TOKEN=${SENTRY_AUTH_TOKEN}'],
     },
   },
@@ -289,7 +288,6 @@ export const rules: readonly SecretRule[] = [
       positive: ['SUMO_ACCESS_KEY: 1E5kOpJQrMt8Jk4Y35t8BoOe7GG5qM1j4z37lGj0P5af3Ntpvzb8qUGiXI58ej6i'],
       negative: [
         'SUMO_ACCESS_KEY={SumoAccessKey}',
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
         'SUMO_ACCESS_KEY=${SUMO_ACCESS_KEY:=$2}',
         'sumo_access_key = "<SUMOLOGIC ACCESS KEY>"',
       ],

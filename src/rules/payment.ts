@@ -317,7 +317,6 @@ export const rules: readonly SecretRule[] = [
     allowlist: { stopwords: GATED_PLACEHOLDERS },
     examples: {
       positive: ['COINBASE_ACCESS_TOKEN="b3xbhxeojvsp8v6fjpiycmrtvma5fwygl37kxchc1zytnfjixl1znsgqiv370bbp"'],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['COINBASE_ACCESS_TOKEN="${COINBASE_TOKEN}"', 'coinbase_wallet = "primary"'],
     },
   },

@@ -40,7 +40,6 @@ export const rules: readonly SecretRule[] = [
         '//npm.pkg.internal.test/:_authToken=69c4eca8-7c00-4eab-9557-83860c3cf8aa',
         '//registry.internal.test/:_password=plAwAn7NFBZSAfdcyvlTDBhw',
       ],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['//registry.npmjs.org/:_authToken=${NPM_TOKEN}', '//registry.npmjs.org/:_authToken='],
     },
   },
@@ -57,7 +56,6 @@ export const rules: readonly SecretRule[] = [
         'npmAuthToken: "npm_sSEQUuEq2cWn0ubkvXI3guiAwrnWPyyPjXXD"',
         '  npmAuthToken: 37df9324-1ee1-4890-8e3b-eaee4879e3f9',
       ],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['npmAuthToken: "${NPM_TOKEN}"', 'npmAuthToken: ""'],
     },
   },
@@ -253,7 +251,6 @@ export const rules: readonly SecretRule[] = [
     entropy: 3,
     examples: {
       positive: ['HEX_API_KEY=5d614839deab8070afa625dbed054701'],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['HEX_API_KEY=${{ secrets.HEX_API_KEY }}'],
     },
   },

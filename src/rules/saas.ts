@@ -81,7 +81,6 @@ export const rules: readonly SecretRule[] = [
         'resource "aws_db_instance" "db" {\n  password       = "LpazZtyIlZbr4i"\n}',
         'admin_password = "aqgT5tz1lqZ6"',
       ],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['password = "${aws_db_instance.default.password}"', 'password = var.db_password'],
     },
   },
@@ -303,7 +302,6 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     examples: {
       positive: ['DROPBOX_TOKEN="iGIxjDpR2naAAAAAAAAAAMv9vkNwo9rZqsaU8DoMGQNWul6IUGtoT3Gay-pSDq_H"'],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['DROPBOX_TOKEN="${DROPBOX_TOKEN}"'],
     },
   },
@@ -478,7 +476,6 @@ export const rules: readonly SecretRule[] = [
     entropy: 2,
     examples: {
       positive: ['linkedin_client_secret = "qKvt3fLfhwIPgEw1"'],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['linkedin_client_secret = "${LINKEDIN_SECRET}"'],
     },
   },
@@ -683,7 +680,6 @@ export const rules: readonly SecretRule[] = [
       positive: [
         'CONFLUENT_CLOUD_API_SECRET=hjxC/BW9N0ecotA8+meqjvCCQTlSAEJHhKDQUA0ZVVzA5kzibmbENe7KybPNneHB',
       ],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['CONFLUENT_CLOUD_API_SECRET=${CONFLUENT_SECRET}'],
     },
   },
@@ -698,7 +694,6 @@ export const rules: readonly SecretRule[] = [
     allowlist: { stopwords: GATED_PLACEHOLDERS },
     examples: {
       positive: ['fastlyToken := `LJMWHQs4tZoxALtEaPrUkv1XOQL55MmJ`'],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['FASTLY_SERVICE_ID=${FASTLY_SERVICE_ID}'],
     },
   },
@@ -884,7 +879,6 @@ export const rules: readonly SecretRule[] = [
     entropy: 3.5,
     examples: {
       positive: ['TWITTER_ACCESS_SECRET=2RRXeykFwnDX1XHOkEQaKwH2u1kHpUKef0R4IScgIMYiV'],
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference is the case under test
       negative: ['TWITTER_ACCESS_SECRET=${TWITTER_ACCESS_SECRET}'],
     },
   },
