@@ -118,6 +118,21 @@ function ourEarlierReport(options: ResolvedOptions, raw: Record<string, unknown>
   return { report: report as unknown as SealedReport, paths, rest };
 }
 
+/**
+ * The report with its seal, computed on first read: an HMAC costs about as much as sanitizing a small result,
+ * and in-process callers rarely read it, while serialising the report (the proxy, a log) reads it once.
+ */
+function sealed(key: string, body: Report, paths: readonly string[] | null): SealedReport {
+  let seal: string | undefined;
+  return Object.defineProperty({ ...body }, 'seal', {
+    enumerable: true,
+    get: () => {
+      seal ??= sealOf(key, sealBody(body, paths));
+      return seal;
+    },
+  }) as SealedReport;
+}
+
 /** Report and untrusted pointers into `_meta`, sealed so that a later pass recognises them as ours. */
 function withLabels(
   options: ResolvedOptions,
@@ -133,8 +148,7 @@ function withLabels(
   if (reuse) {
     report = earlier.report;
   } else {
-    const body = buildReport(walk.findings, changed);
-    report = { ...body, seal: sealOf(options.labelKey, sealBody(body, paths)) };
+    report = sealed(options.labelKey, buildReport(walk.findings, changed), paths);
   }
   const meta: Record<string, unknown> = isPlainObject(result._meta) ? { ...result._meta } : {};
   if (paths !== null) meta[UNTRUSTED_KEY] = { paths };
