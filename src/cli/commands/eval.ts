@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AirlockError } from '../../core/errors.js';
+import { evalInjection, formatInjectionEval } from '../../eval/injection.js';
 import { evalSecrets, formatSecretsEval } from '../../eval/secrets.js';
 import { evalUnicode, formatUnicodeEval } from '../../eval/unicode.js';
 import { type CommandIO, parseOptions, processIO, write } from '../io.js';
@@ -26,7 +27,15 @@ export async function run(argv: string[], io: CommandIO = processIO): Promise<nu
     write(io.stdout, formatSecretsEval(evalSecrets(dir)));
     ran++;
   }
-  if (ran === 0)
-    throw new AirlockError('not_found', `eval: no corpus files (unicode-*.jsonl, secrets-*.jsonl) in ${dir}`);
+  if (existsSync(join(dir, 'injection-payloads.jsonl'))) {
+    write(io.stdout, formatInjectionEval(evalInjection(dir)));
+    ran++;
+  }
+  if (ran === 0) {
+    throw new AirlockError(
+      'not_found',
+      `eval: no corpus files (unicode-*, secrets-*, injection-*.jsonl) in ${dir}`,
+    );
+  }
   return 0;
 }
