@@ -182,7 +182,19 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
 }
 
 /** Key names under which a value is a credential whatever it looks like. */
-const SECRETISH_KEY = /pass|secret|token|key|auth|cred|private|session|cookie|signature|bearer/i;
+const SECRETISH_KEY =
+  /pass|secret|token|api[-_]?key|private[-_]?key|access[-_]?key|^key$|auth(?!or)|credential|cookie|session[-_]?id|signature|bearer/i;
+/** Key names repeat across a result (`title`, `author`...): the answer is kept per name, bounded. */
+const secretishCache = new Map<string, boolean>();
+function isSecretishKey(key: string): boolean {
+  let answer = secretishCache.get(key);
+  if (answer === undefined) {
+    answer = SECRETISH_KEY.test(key);
+    if (secretishCache.size >= 4096) secretishCache.clear();
+    secretishCache.set(key, answer);
+  }
+  return answer;
+}
 
 /**
  * Masking that sees the key a value sits under: `{"password": "Z8BWkVg90tyk"}` holds no secret in either
@@ -196,7 +208,7 @@ function withKeyContext(mask: Sanitizer): Sanitizer {
     text(value, site, ctx) {
       const out = text(value, site, ctx);
       const key = site.key;
-      if (out !== value || key === undefined || value.length < 4 || !SECRETISH_KEY.test(key)) return out;
+      if (out !== value || key === undefined || value.length < 4 || !isSecretishKey(key)) return out;
       const prefix = `${key}=`;
       const framed = prefix + value;
       const masked = text(framed, site, ctx);
