@@ -8,7 +8,7 @@
  * hits, not the number of rules. A rule only finds; masking is the caller's separate pass.
  */
 
-import { isPlaceholder, shannonEntropy } from '../secrets/entropy.js';
+import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import type { SecretRule } from './types.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
@@ -340,10 +340,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     if (rule.entropy > 0 && shannonEntropy(secret) < rule.entropy) return false;
     if (isPlaceholder(secret)) return false;
     for (const re of rule.allowRegexes) if (re.test(secret)) return false;
-    if (rule.stopwords.length > 0) {
-      const lower = secret.toLowerCase();
-      for (const w of rule.stopwords) if (lower.includes(w)) return false;
-    }
+    // Stopwords are placeholder words (`your`, `xxxxx`, `example`): they drop a match only when it reads like a
+    // placeholder, not when a random token happens to contain the letters.
+    if (rule.stopwords.length > 0 && placeholderWords(secret, rule.stopwords)) return false;
     return filter ? filter(secret, rule) : true;
   }
 
@@ -444,11 +443,27 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     for (const i of hits.triggered) {
       runRule(compiled[i] as CompiledRule, text, hits.positions[i] as number[], raw, filter);
     }
+    for (let j = 0; j < raw.length; j++) raw[j] = wholeCodePoints(text, raw[j] as SecretMatch);
     return mergeMatches(raw);
   }
 
   const byId = new Map(compiled.map((r) => [r.id, r] as const));
   return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
+}
+
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/**
+ * The match widened so that it neither starts nor ends inside a surrogate pair. Rules count UTF-16 units
+ * (`{8,500}` without the `u` flag), so a length cap can stop between the halves of an emoji; masking there
+ * would leave a lone surrogate next to the mask, which no output may carry.
+ */
+function wholeCodePoints(text: string, m: SecretMatch): SecretMatch {
+  let { start, end } = m;
+  if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;
+  if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++;
+  return start === m.start && end === m.end ? m : { start, end, rule: m.rule };
 }
 
 /**

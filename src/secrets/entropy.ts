@@ -47,20 +47,18 @@ export function shannonEntropy(s: string): number {
 const LATIN1_COUNTS = new Int32Array(256);
 
 /**
- * Template and documentation markers: a value containing one is a reference or a stand-in, not a credential.
- * Lower-cased comparison; each entry is a shape people write in place of a secret.
+ * Template syntax and masking marks: a value containing one is a reference or a stand-in, not a credential.
+ * None of these can occur in a token's alphabet, so one occurrence is enough.
  */
-const PLACEHOLDER_MARKERS: readonly string[] = [
+const SYNTAX_MARKERS: readonly string[] = ['****', '•••', '...', '…', '${', '{{', '$(', '%(', '<%'];
+
+/**
+ * Words people write in place of a secret. Lower-cased comparison. Unlike the syntax markers, these are made
+ * of letters a random token also draws from (`…k9YoUr3…`), so a hit only counts on a value that reads like a
+ * placeholder: see `placeholderWords`.
+ */
+export const PLACEHOLDER_WORDS: readonly string[] = [
   'xxxx',
-  '****',
-  '•••',
-  '...',
-  '…',
-  '${',
-  '{{',
-  '$(',
-  '%(',
-  '<%',
   'your_',
   'your-',
   'yourapi',
@@ -81,8 +79,71 @@ const PLACEHOLDER_MARKERS: readonly string[] = [
 ];
 
 const escapeRegex = (m: string): string => m.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-/** All markers as one case-insensitive regex: one pass over a long value (a PEM body) instead of 27. */
-const PLACEHOLDER = new RegExp(PLACEHOLDER_MARKERS.map(escapeRegex).join('|'), 'i');
+/** The syntax markers as one regex: one pass over a long value (a PEM body) instead of one per marker. */
+const SYNTAX = new RegExp(SYNTAX_MARKERS.map(escapeRegex).join('|'));
+const WORDS = new RegExp(PLACEHOLDER_WORDS.map(escapeRegex).join('|'), 'i');
+
+/** Share of a value the placeholder words must cover, when the value does not read like words anyway. */
+const WORD_SHARE = 0.25;
+/** Above this rate of character-class changes a value looks generated rather than written (see `wordy`). */
+const WORDY_CHANGES = 0.2;
+
+/** 0 lower-case letter, 1 upper-case letter, 2 digit, -1 anything else. */
+function charClass(c: number): number {
+  if (c >= 0x61 && c <= 0x7a) return 0;
+  if (c >= 0x41 && c <= 0x5a) return 1;
+  if (c >= 0x30 && c <= 0x39) return 2;
+  return -1;
+}
+
+/**
+ * Does `value` read like words (`your-project`, `YourApiKeyHere`, `PUT_YOUR_TOKEN`) rather than a generated
+ * token? Counted over neighbouring alphanumerics: a change between letter and digit, or lower to upper case
+ * (upper to lower is just a capitalised word), is a change of class. Words change class rarely; a random
+ * base62 token at about 45% of its pairs, upper-case-and-digit or hex ones at about 40%. This is the "low
+ * entropy" of a placeholder that letter frequencies miss: `your-project.iam.gserviceaccount.com` has many
+ * distinct letters, but they form words.
+ */
+function wordy(value: string): boolean {
+  let pairs = 0;
+  let changes = 0;
+  let prev = -1;
+  for (let i = 0; i < value.length; i++) {
+    const cls = charClass(value.charCodeAt(i));
+    if (cls >= 0 && prev >= 0) {
+      pairs++;
+      if (cls !== prev && !(prev === 1 && cls === 0)) changes++;
+    }
+    prev = cls;
+  }
+  return pairs === 0 || changes <= pairs * WORDY_CHANGES;
+}
+
+/**
+ * True when `words` (lower-case) mark `value` as a placeholder: one of them occurs, and either the
+ * occurrences cover a large part of the value (`YOUR_API_KEY`, `ghp_xxxx…`) or the value reads like words
+ * (`xoxb-your-bot-token`). A high-entropy token that merely contains the letters (`ghp_…9yOUr2…`) is no
+ * placeholder: dropping it would let a real secret through.
+ *
+ * @example
+ * placeholderWords('xoxb-your-bot-token', ['your']); // true
+ * placeholderWords('ghp_4fJ9kQ2yOUr7LwX3vB8nR1tY6uC0dE5aHsGq', ['your']); // false
+ */
+export function placeholderWords(value: string, words: readonly string[]): boolean {
+  const lower = value.toLowerCase();
+  const covered = new Uint8Array(lower.length);
+  let hit = false;
+  for (const w of words) {
+    for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1)) {
+      hit = true;
+      covered.fill(1, at, at + w.length);
+    }
+  }
+  if (!hit) return false;
+  let n = 0;
+  for (const c of covered) n += c;
+  return n >= lower.length * WORD_SHARE || wordy(value);
+}
 
 /** Longest run of one character in `s`. */
 function longestRun(s: string): { char: number; length: number } {
@@ -102,21 +163,46 @@ function longestRun(s: string): { char: number; length: number } {
   return { char: bestChar, length: best };
 }
 
+/** Longest stretch of `s` that repeats a unit of 2 to 4 characters (`23452345…`), not counting one-character runs. */
+function longestCycle(s: string): number {
+  let best = 0;
+  for (let p = 2; p <= 4; p++) {
+    let span = 0;
+    let varied = false;
+    for (let i = 0; i + p < s.length; i++) {
+      if (s.charCodeAt(i) === s.charCodeAt(i + p)) {
+        if (span > 0 && s.charCodeAt(i) !== s.charCodeAt(i - 1)) varied = true;
+        span++;
+        if (varied && span + p > best) best = span + p;
+      } else {
+        span = 0;
+        varied = false;
+      }
+    }
+  }
+  return best;
+}
+
+/** A unit repeated over this many characters is filler: a random token repeats none even three times. */
+const CYCLE_FILLER = 12;
+
 /**
  * True when `value` is a stand-in for a secret rather than one: a template or variable reference, a masked
- * or elided value, a "your key here" phrase, or filler (a long run of one digit, or a single repeated
- * character). Runs of one *letter* are left to entropy floors: some documented test keys are `sk_live_AAAA…`.
+ * or elided value, a "your key here" phrase, or filler (a long run of one digit, a single repeated character,
+ * or a short unit repeated: `AKIA2345234523452345`). Runs of one *letter* are left to entropy floors: some documented test keys are `sk_live_AAAA…`.
  *
  * @example
  * isPlaceholder('${API_KEY}'); // true
  * isPlaceholder('ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'); // true
  */
 export function isPlaceholder(value: string): boolean {
-  if (PLACEHOLDER.test(value)) return true;
+  if (SYNTAX.test(value)) return true;
+  if (WORDS.test(value) && placeholderWords(value, PLACEHOLDER_WORDS)) return true;
   const first = value.charCodeAt(0);
   // `$NAME`, `%NAME%`, `{name}`, `<name>`, `[name]`: references and angle-bracket placeholders.
   if (first === 0x24 || first === 0x25 || first === 0x7b || first === 0x3c || first === 0x5b) return true;
   const run = longestRun(value);
   if (run.char >= 0x30 && run.char <= 0x39 && run.length >= 10) return true;
-  return run.length === value.length && value.length > 1;
+  if (run.length === value.length && value.length > 1) return true;
+  return value.length >= CYCLE_FILLER && longestCycle(value) >= CYCLE_FILLER;
 }

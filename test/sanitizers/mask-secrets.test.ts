@@ -157,6 +157,36 @@ describe('pattern masking', () => {
   });
 });
 
+describe('regressions found by random-seed fuzzing', () => {
+  // Random tokens whose letters happen to spell a placeholder word, in random case: still masked.
+  it.each([
+    ['your', 'yOUr'],
+    ['token', 'ToKeN'],
+    ['xxxx', 'xXxX'],
+    ['redacted', 'rEdAcTeD'],
+  ])('masks a GitHub token that merely contains %j', (_word, letters) => {
+    const body = expandTemplate(`«a12»${letters}«a${24 - letters.length}»`, `word-${letters}`);
+    const token = `ghp_${body}`;
+    expect(token).toHaveLength(40);
+    expect(run({}, `key ${token} end`).text).toBe('key [REDACTED:github-pat] end');
+  });
+
+  it('masks a random AWS key id whose letters repeat enough to fall below 3 bits of entropy', () => {
+    // 20 characters drawn at random, but A and L came up ten times between them: 2.8 bits.
+    const id = `AKIA${'LEFL3AFIIL1A6AAL'}`;
+    expect(run({}, `id ${id} end`).text).toBe('id [REDACTED:aws-access-key-id] end');
+    expect(run({}, `id AKIA${'2345'.repeat(4)} end`).findings).toEqual([]);
+  });
+
+  it('never cuts a surrogate pair when a length-capped value ends inside an emoji', () => {
+    // The generic value class stops after 500 UTF-16 units, here between the halves of a flag.
+    const text = '#*\u{1F1EB}\u{1F1F7}password='.repeat(36);
+    const out = run({}, text).text;
+    expect(out).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    expect(run({}, out).text).toBe(out);
+  });
+});
+
 describe('maskSecrets', () => {
   it('masks a string directly and reports rule ids and counts', () => {
     const r = maskSecrets(`one ${GH} two ${GH2}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholder, shannonEntropy } from '../../src/secrets/entropy.js';
+import { isPlaceholder, placeholderWords, shannonEntropy } from '../../src/secrets/entropy.js';
 
 describe('shannonEntropy', () => {
   it.each([
@@ -28,6 +28,10 @@ describe('isPlaceholder', () => {
     'aaaaaaaaaaaaaaaa',
     '[REDACTED:github-pat]',
     'PUT_YOUR_TOKEN_HERE',
+    'YourApiKeyHere',
+    'your-project.iam.gserviceaccount.com',
+    'AKIA2345234523452345',
+    'abcabcabcabcabc',
   ])('%j is a placeholder', (s) => {
     expect(isPlaceholder(s)).toBe(true);
   });
@@ -36,7 +40,24 @@ describe('isPlaceholder', () => {
     'ghp_4fJ9kQ2mZp7LwX3vB8nR1tY6uC0dE5aHsGqK',
     'sk_live_AAAAAAAAAAAAAAAAAAAAAAAA',
     'hunter2isMyPassword',
+    // generated tokens that happen to contain a placeholder word's letters
+    'ghp_4fJ9kQ2yOUr_7LwX3vB8nR1tY6uC0dE5aHsG',
+    'ghp_4fJ9kQ2mZpxXxX7LwX3vB8nR1tY6uC0dE5aH',
+    'sk-9fQ2kR7_HeRe4bT1mZ8wL3pX6nV0cJ5',
   ])('%j is not a placeholder', (s) => {
     expect(isPlaceholder(s)).toBe(false);
+  });
+});
+
+describe('placeholderWords', () => {
+  it.each([
+    ['xoxb-your-bot-token', ['your'], true],
+    ['YOUR_SECRET_ACCESS_KEY_GOES_HERE__', ['your_'], true],
+    ['glsa_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX_AAAAAAAA', ['xxxxx'], true],
+    ['AKIAIOSFODNN7EXAMPLE', ['example'], true],
+    ['ghp_4fJ9kQ2yOUr7LwX3vB8nR1tY6uC0dE5aHsGq', ['your'], false],
+    ['ghp_4fJ9kQ2mZp7LwX3vB8nR1tY6uC0dE5aHsGqK', ['your'], false],
+  ] as const)('%j with %j → %s', (value, words, expected) => {
+    expect(placeholderWords(value, words)).toBe(expected);
   });
 });
