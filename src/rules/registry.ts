@@ -443,7 +443,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     for (const i of hits.triggered) {
       runRule(compiled[i] as CompiledRule, text, hits.positions[i] as number[], raw, filter);
     }
-    for (let j = 0; j < raw.length; j++) raw[j] = wholeCodePoints(text, raw[j] as SecretMatch);
+    for (let j = 0; j < raw.length; j++) raw[j] = wholeClusters(text, raw[j] as SecretMatch);
     return mergeMatches(raw);
   }
 
@@ -455,14 +455,27 @@ const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 /**
- * The match widened so that it neither starts nor ends inside a surrogate pair. Rules count UTF-16 units
- * (`{8,500}` without the `u` flag), so a length cap can stop between the halves of an emoji; masking there
- * would leave a lone surrogate next to the mask, which no output may carry.
+ * What may follow a character as part of the same grapheme: combining marks, emoji modifiers, joiners,
+ * variation selectors, tag characters, and the pictograph a ZWJ joins on. Sticky, tried where a match ends.
  */
-function wholeCodePoints(text: string, m: SecretMatch): SecretMatch {
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and selectors are matched one by one on purpose
+const CLUSTER_TAIL =
+  /(?:[\p{M}\p{Emoji_Modifier}\u200C\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{E0100}-\u{E01EF}]|(?<=\u200D)\p{Extended_Pictographic})+/uy;
+
+/**
+ * The match widened so that it neither starts inside a surrogate pair nor ends inside a grapheme. Rules count
+ * UTF-16 units (`{8,500}` without the `u` flag), so a length cap can stop between the halves of an emoji or
+ * between a flag's black flag and its tag characters; the mask would then leave a lone surrogate or stray
+ * tags behind it, which no output may carry and which the next pass would remove.
+ */
+function wholeClusters(text: string, m: SecretMatch): SecretMatch {
   let { start, end } = m;
   if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;
   if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++;
+  if (end < text.length && text.charCodeAt(end) >= 0x300) {
+    CLUSTER_TAIL.lastIndex = end;
+    if (CLUSTER_TAIL.test(text)) end = CLUSTER_TAIL.lastIndex;
+  }
   return start === m.start && end === m.end ? m : { start, end, rule: m.rule };
 }
 

@@ -185,6 +185,20 @@ describe('regressions found by random-seed fuzzing', () => {
     expect(out).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
     expect(run({}, out).text).toBe(out);
   });
+
+  // 500 UTF-16 units of value end right after the black flag, or right after the man before the ZWJ.
+  const FLAGGED =
+    '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}password=\u0645\u0631\u062D\u0628\u0627a';
+  const VALUE_498 = `${'k3Jx9Lm2Qw7Ep4Rt6Yu1Io5Pa8Sd0Fg'.repeat(16)}hk`;
+  it.each([
+    ['tag characters', FLAGGED.repeat(20), /[\u{E0000}-\u{E007F}]/u],
+    ['joiner', `password=${VALUE_498}\u{1F468}\u200D\u{1F469} tail`, /\u200D/],
+  ])('masks a capped value to the end of its grapheme: no stray %s left', (_name, text, stray) => {
+    const out = run({}, text).text;
+    const FLAG = /\u{1F3F4}[\u{E0061}-\u{E007A}]{2,8}\u{E007F}/gu;
+    expect(out.replace(FLAG, '')).not.toMatch(stray);
+    expect(run({}, out).text).toBe(out);
+  });
 });
 
 describe('maskSecrets', () => {
