@@ -7,12 +7,7 @@
  */
 import { boundText } from '../sanitizers/bound-strings.js';
 import { sealOf } from '../sanitizers/label-untrusted.js';
-import {
-  blockedDetails,
-  errorResult,
-  SANITIZER_FAILED_MESSAGE,
-  SECRET_BLOCKED_MESSAGE,
-} from './error-results.js';
+import { errorResult, SANITIZER_FAILED_MESSAGE, secretBlockedError } from './error-results.js';
 import {
   DROP,
   type MessageEnv,
@@ -253,11 +248,10 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
   function sanitizeShaped(
     raw: unknown,
     call: CallContext,
-    shapeOf: () => ReturnType<typeof resultShape>,
+    shape: ReturnType<typeof resultShape>,
     meta: boolean,
   ): SanitizeOutcome {
     try {
-      const shape = shapeOf();
       if (shape === 'tool-result') return sanitizeToolResult(raw, call);
       const earlier = meta && isPlainObject(raw) ? ourEarlierReport(resolved, raw) : null;
       const input = earlier?.rest ?? raw;
@@ -273,11 +267,7 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
       }
       if (walk.findings.some((f) => f.action === 'blocked')) {
         const report = buildReport(walk.findings, true);
-        const error: JsonRpcError = {
-          code: -32603,
-          message: `mcp-airlock: ${SECRET_BLOCKED_MESSAGE}`,
-          data: { kind: 'secret_blocked', ...blockedDetails(walk.findings) },
-        };
+        const error = secretBlockedError(-32603, walk.findings);
         return { rawResult: raw, sanitizedResult: {}, isSanitized: true, report, error };
       }
       const isSanitized = changed();
@@ -325,23 +315,17 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
     sanitizeToolResult,
     sanitizeText: sanitizeText as Airlock['sanitizeText'],
     sanitizeResponse: (method: string, result: unknown, call: CallContext = {}) =>
-      sanitizeShaped(result, call, () => resultShape(method, result), true),
+      sanitizeShaped(result, call, resultShape(method, result), true),
     sanitizeServerRequest: (method: string, params: unknown) =>
-      sanitizeShaped(params, {}, () => serverRequestShape(method), true),
+      sanitizeShaped(params, {}, serverRequestShape(method), true),
     sanitizeNotification: (method: string, params: unknown) =>
-      sanitizeShaped(params, {}, () => notificationShape(method), false),
+      sanitizeShaped(params, {}, notificationShape(method), false),
     sanitizeError(error: JsonRpcError, call: CallContext = {}): SanitizeOutcome<JsonRpcError> {
       try {
         const { walk, changed } = newWalk(resolved, call, true);
         let out = walkJsonRpcError(walk, error, '', 0) as JsonRpcError;
-        if (walk.findings.some((f) => f.action === 'blocked')) {
-          const details = blockedDetails(walk.findings);
-          out = {
-            code: out.code,
-            message: `mcp-airlock: ${SECRET_BLOCKED_MESSAGE}`,
-            data: { kind: 'secret_blocked', ...details },
-          };
-        }
+        if (walk.findings.some((f) => f.action === 'blocked'))
+          out = secretBlockedError(out.code, walk.findings);
         const isSanitized = changed();
         return {
           rawResult: error,

@@ -3,7 +3,7 @@
  * The airlock's own isError results, in the envelope ADR's shape `{ error: { kind, message, ... } }`. They
  * carry fixed words, rule ids and pointers — never original data, never exception text.
  */
-import type { ErrorKind, Finding, ToolResult } from './types.js';
+import type { ErrorKind, Finding, JsonRpcError, ToolResult } from './types.js';
 
 export function errorResult(
   kind: ErrorKind,
@@ -46,3 +46,12 @@ export const SECRET_BLOCKED_MESSAGE = 'The result was withheld because it contai
 
 /** The prefix of the JSON-RPC errors the airlock itself answers with. */
 export const AIRLOCK_ERROR_PREFIX = 'mcp-airlock: ';
+
+/** The JSON-RPC error that withholds a message (or replaces an upstream error) whose secrets are in block mode. */
+export function secretBlockedError(code: number, findings: readonly Finding[]): JsonRpcError {
+  return {
+    code,
+    message: `${AIRLOCK_ERROR_PREFIX}${SECRET_BLOCKED_MESSAGE}`,
+    data: { kind: 'secret_blocked', ...blockedDetails(findings) },
+  };
+}
