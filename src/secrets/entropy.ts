@@ -131,15 +131,15 @@ function wordy(value: string): boolean {
  */
 export function placeholderWords(value: string, words: readonly string[]): boolean {
   const lower = value.toLowerCase();
-  const covered = new Uint8Array(lower.length);
-  let hit = false;
+  // Allocated on the first hit only: most values checked contain none of the words.
+  let covered: Uint8Array | undefined;
   for (const w of words) {
     for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1)) {
-      hit = true;
+      covered ??= new Uint8Array(lower.length);
       covered.fill(1, at, at + w.length);
     }
   }
-  if (!hit) return false;
+  if (covered === undefined) return false;
   let n = 0;
   for (const c of covered) n += c;
   return n >= lower.length * WORD_SHARE || wordy(value);
