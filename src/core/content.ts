@@ -11,7 +11,7 @@ import { cleanText } from '../unicode/clean.js';
 import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
 import type { ContentBlock, StringClass } from './types.js';
-import { isPlainObject, type Walk, walkArray, walkJson, walkObject, walkString } from './walk.js';
+import { DROP_KEY, isPlainObject, type Walk, walkArray, walkJson, walkObject, walkString } from './walk.js';
 
 /** RFC 3339 date-time with an offset, as the SDK's `z.iso.datetime({ offset: true })` accepts. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -98,7 +98,7 @@ export function walkMeta(walk: Walk, value: Record<string, unknown>, path: strin
   return walkObject(walk, value, path, 1, (item, at, depth, key) => {
     if (key.startsWith('airlock/')) {
       walk.ctx.report({ path: at, action: 'dropped', class: 'forged-label' });
-      return undefined;
+      return DROP_KEY;
     }
     const cls = key === 'io.modelcontextprotocol/model-immediate-response' ? 'document' : 'field';
     return walkJson(walk, item, at, depth, cls);

@@ -21,7 +21,16 @@ import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
 import { walkToolResult } from './tool-result.js';
 import type { CallContext, StringClass } from './types.js';
-import { isPlainObject, type Walk, walkArray, walkJson, walkObject, walkOpaque, walkString } from './walk.js';
+import {
+  DROP_KEY,
+  isPlainObject,
+  type Walk,
+  walkArray,
+  walkJson,
+  walkObject,
+  walkOpaque,
+  walkString,
+} from './walk.js';
 
 type Special =
   | 'opaque' // a token kept as it is (ids, cursors, enums, numbers); anything else in it walked as a field
@@ -260,8 +269,9 @@ export function walkShaped(
         ).filter((item) => item !== DROP);
       case 'meta':
         if (isPlainObject(value)) return walkMeta(walk, value, path);
-        if (value !== undefined) walk.ctx.report({ path, action: 'dropped', class: '_meta' });
-        return undefined;
+        if (value === undefined) return undefined;
+        walk.ctx.report({ path, action: 'dropped', class: '_meta' });
+        return DROP_KEY;
       case 'tool-result':
         return walkToolResult(walk, env.options, value, env.call).result;
       case 'jsonrpc-error':
@@ -292,7 +302,7 @@ export function walkShaped(
     const next = walkShaped(env, item, sub, at, d, k);
     if (next !== DROP) return next;
     dropped = true;
-    return undefined;
+    return DROP_KEY;
   });
   return dropped ? DROP : out;
 }

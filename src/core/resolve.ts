@@ -208,9 +208,11 @@ function withKeyContext(mask: Sanitizer): Sanitizer {
     text(value, site, ctx) {
       const out = text(value, site, ctx);
       const key = site.key;
-      if (out !== value || key === undefined || value.length < 4 || !isSecretishKey(key)) return out;
+      // Frame what masking left (not the raw value), so that a second pass frames the same text and finds
+      // nothing new; a value already redacted whole has nothing left to frame.
+      if (key === undefined || out.length < 4 || out === '[REDACTED]' || !isSecretishKey(key)) return out;
       const prefix = `${key}=`;
-      const framed = prefix + value;
+      const framed = prefix + out;
       const masked = text(framed, site, ctx);
       if (masked === framed) return out;
       // The key was cleaned and masked already, so what follows it is the value, masked; if a rule took the

@@ -33,6 +33,13 @@ export interface Walk {
   readonly site: { path: string; class: StringClass; isError: boolean; key: string | undefined };
 }
 
+/**
+ * What an object walker's child returns to drop its key. `undefined` is a value like any other (kept as it
+ * came, and left out by JSON as always): a separate marker keeps "drop this key" apart from it, so an object
+ * comes out the same whether or not something else in it changed.
+ */
+export const DROP_KEY: unique symbol = Symbol('drop-key');
+
 /** Keys that reach an object's prototype through assignment or through a later merge by the consumer. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -105,7 +112,7 @@ export function walkJson(
         walkJson(walk, item, p, d, cls, k),
       );
     case 'undefined':
-      return undefined; // as JSON: the key is left out
+      return undefined;
     default:
       walk.ctx.report({ path, action: 'dropped', class: typeof value });
       return null;
@@ -170,7 +177,7 @@ export function walkObject(
       out = {};
       for (let j = 0; j < i; j++) out[keys[j]!] = value[keys[j]!];
     }
-    if (next !== undefined) out[key] = next;
+    if (next !== DROP_KEY) out[key] = next;
   }
   return out ?? value;
 }
@@ -193,7 +200,7 @@ function rebuildObject(
     const key = keys[i]!;
     if (outKey !== key) walk.ctx.report({ path: childPath(path, outKey), action: 'renamed', class: 'key' });
     const next = child(value[key], childPath(path, outKey), depth + 1, outKey);
-    if (next !== undefined) out[outKey] = next;
+    if (next !== DROP_KEY) out[outKey] = next;
   }
   return out;
 }
