@@ -47,11 +47,17 @@ export const SECRET_BLOCKED_MESSAGE = 'The result was withheld because it contai
 /** The prefix of the JSON-RPC errors the airlock itself answers with. */
 export const AIRLOCK_ERROR_PREFIX = 'mcp-airlock: ';
 
-/** The JSON-RPC error that withholds a message (or replaces an upstream error) whose secrets are in block mode. */
+/**
+ * The JSON-RPC error that withholds a message (or replaces an upstream error) whose secrets are in block mode.
+ * It names the rules and how many places; the pointers, which are built from server text, stay in the report,
+ * so the error itself carries nothing a later pass could find a secret in.
+ */
 export function secretBlockedError(code: number, findings: readonly Finding[]): JsonRpcError {
+  const { rules } = blockedDetails(findings);
+  const places = new Set(findings.filter((f) => f.action === 'blocked').map((f) => f.path)).size;
   return {
     code,
     message: `${AIRLOCK_ERROR_PREFIX}${SECRET_BLOCKED_MESSAGE}`,
-    data: { kind: 'secret_blocked', ...blockedDetails(findings) },
+    data: { kind: 'secret_blocked', rules, places },
   };
 }
