@@ -458,8 +458,8 @@ const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
  * What may follow a character as part of the same grapheme: combining marks, emoji modifiers, joiners,
  * variation selectors, tag characters, and the pictograph a ZWJ joins on. Sticky, tried where a match ends.
  */
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and selectors are matched one by one on purpose
 const CLUSTER_TAIL =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and selectors are matched one by one on purpose
   /(?:[\p{M}\p{Emoji_Modifier}\u200C\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{E0100}-\u{E01EF}]|(?<=\u200D)\p{Extended_Pictographic})+/uy;
 
 /**
