@@ -189,7 +189,7 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
     const input = earlier?.rest ?? raw;
     const { walk, changed } = newWalk(resolved, call, input.isError === true);
     if (seed !== undefined) walk.ctx.report(seed);
-    let result = walkToolResult(walk, resolved, input, call).result as Record<string, unknown>;
+    let result = walkToolResult(walk, resolved, input, call) as Record<string, unknown>;
     if (resolved.resultStage !== undefined) {
       result = resolved.resultStage(result as ToolResult, walk.ctx) as Record<string, unknown>;
     }

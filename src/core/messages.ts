@@ -273,7 +273,7 @@ export function walkShaped(
         walk.ctx.report({ path, action: 'dropped', class: '_meta' });
         return DROP_KEY;
       case 'tool-result':
-        return walkToolResult(walk, env.options, value, env.call).result;
+        return walkToolResult(walk, env.options, value, env.call);
       case 'jsonrpc-error':
         return walkJsonRpcError(walk, value, path, depth);
       case 'server-requests':

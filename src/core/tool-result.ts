@@ -27,12 +27,6 @@ const RESULT_TYPES = new Set(['complete', 'input_required', 'task']);
 /** Strings under these keys are opaque tokens a client sends back: kept byte for byte, never model-visible. */
 const OPAQUE = new Set(['requestState', 'nextCursor', 'cursor', 'taskId', 'progressToken']);
 
-export interface ToolResultWalk {
-  readonly result: ToolResult;
-  /** True when a notice block was added in front. */
-  readonly labelled: boolean;
-}
-
 function takesStructuredObject(call: CallContext): boolean {
   return call.protocolVersion === undefined || call.protocolVersion < '2026-07-28';
 }
@@ -69,7 +63,7 @@ export function walkToolResult(
   options: ResolvedOptions,
   raw: unknown,
   call: CallContext,
-): ToolResultWalk {
+): ToolResult {
   if (!isPlainObject(raw)) throw new TypeError('not a CallToolResult');
   const isError = raw.isError === true;
   const env: ContentEnv = { walk, options, textClass: isError ? 'error' : 'document' };
@@ -191,7 +185,7 @@ export function walkToolResult(
         : blocks;
     out.content = [{ type: 'text', text: notice }, ...spotlit];
   }
-  return { result: out as ToolResult, labelled };
+  return out as ToolResult;
 }
 
 /** An error result of ours in place of the server's, labelled as a second pass would label it. */
@@ -201,13 +195,13 @@ function ourError(
   options: ResolvedOptions,
   call: CallContext,
   server: string | undefined,
-): ToolResultWalk {
-  if (options.label === 'none') return { result, labelled: false };
+): ToolResult {
+  if (options.label === 'none') return result;
   let blocks = (result.content ?? []) as ContentBlock[];
   if (options.label === 'spotlight')
     blocks = blocks.map((b, i) => spotlight(options, b, server, call, i + 1, walk));
   const content = [{ type: 'text', text: noticeText(call.toolName, server, true) }, ...blocks];
-  return { result: { ...result, content }, labelled: true };
+  return { ...result, content };
 }
 
 function isText(block: unknown): block is { type: 'text'; text: string } {
