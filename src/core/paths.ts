@@ -10,12 +10,3 @@ export function childPath(parent: string, key: string | number): string {
   if (key.indexOf('~') === -1 && key.indexOf('/') === -1) return `${parent}/${key}`;
   return `${parent}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 }
-
-/** The reference tokens of a pointer, unescaped. */
-export function parsePath(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
-}

@@ -45,10 +45,3 @@ export function buildReport(findings: readonly Finding[], changed: boolean): Rep
   for (const key of [...tally.keys()].sort()) counts[key] = tally.get(key)!;
   return { version: REPORT_VERSION, changed, counts, findings };
 }
-
-export const EMPTY_REPORT: Report = Object.freeze({
-  version: REPORT_VERSION,
-  changed: false,
-  counts: Object.freeze({}),
-  findings: Object.freeze([]) as readonly Finding[],
-});
