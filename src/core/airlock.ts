@@ -10,7 +10,7 @@ import { sealOf } from '../sanitizers/label-untrusted.js';
 import { errorResult, SANITIZER_FAILED_MESSAGE, secretBlockedError } from './error-results.js';
 import {
   DROP,
-  type MessageEnv,
+  messageEnv,
   notificationShape,
   resultShape,
   serverRequestShape,
@@ -256,7 +256,7 @@ export function createAirlock(options: AirlockOptions = {}): Airlock {
       const earlier = meta && isPlainObject(raw) ? ourEarlierReport(resolved, raw) : null;
       const input = earlier?.rest ?? raw;
       const { walk, changed } = newWalk(resolved, call, false);
-      const env: MessageEnv = { walk, options: resolved, call };
+      const env = messageEnv(walk, resolved, call);
       const out = walkShaped(env, input, shape, '', 0);
       if (out === DROP) {
         const report = buildReport(

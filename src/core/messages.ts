@@ -196,6 +196,12 @@ export interface MessageEnv {
   readonly walk: Walk;
   readonly options: ResolvedOptions;
   readonly call: CallContext;
+  /** The same walk seen by the content-block walkers (documents), made once per message. */
+  readonly content: ContentEnv;
+}
+
+export function messageEnv(walk: Walk, options: ResolvedOptions, call: CallContext): MessageEnv {
+  return { walk, options, call, content: { walk, options, textClass: 'document' } };
 }
 
 export function resultShape(method: string, result: unknown): Shape | 'tool-result' {
@@ -213,10 +219,6 @@ export function serverRequestShape(method: string): Shape {
 
 export function notificationShape(method: string): Shape {
   return NOTIFICATIONS[method] ?? 'field';
-}
-
-function contentEnv(env: MessageEnv, cls: StringClass = 'document'): ContentEnv {
-  return { walk: env.walk, options: env.options, textClass: cls };
 }
 
 /** `value` walked by `shape` at `path`. May return DROP for an item whose identifier is invalid. */
@@ -239,25 +241,25 @@ export function walkShaped(
       case 'opaque':
         return walkOpaque(walk, value, path, depth);
       case 'icons':
-        return icons(contentEnv(env), value, path) ?? DROP;
+        return icons(env.content, value, path) ?? DROP;
       case 'annotations':
-        return annotations(contentEnv(env), value, path) ?? DROP;
+        return annotations(env.content, value, path) ?? DROP;
       case 'name':
         if (typeof value === 'string' && NAME.test(value)) return value;
         walk.ctx.report({ path, action: 'invalid', class: 'name' });
         return DROP;
       case 'uri':
-        return validUri(contentEnv(env), value, path) ?? DROP;
+        return validUri(env.content, value, path) ?? DROP;
       case 'role':
         if (value === 'user' || value === 'assistant') return value;
         walk.ctx.report({ path, action: 'invalid', class: 'role' });
         return DROP;
       case 'block':
-        return walkBlock(contentEnv(env), value, path) ?? DROP;
+        return walkBlock(env.content, value, path) ?? DROP;
       case 'blocks':
         return Array.isArray(value)
-          ? walkBlocks(contentEnv(env), value, path, 0)
-          : (walkBlock(contentEnv(env), value, path) ?? DROP);
+          ? walkBlocks(env.content, value, path, 0)
+          : (walkBlock(env.content, value, path) ?? DROP);
       case 'contents':
         if (!Array.isArray(value)) return walkJson(walk, value, path, depth, 'document');
         return walkArray(
@@ -265,7 +267,7 @@ export function walkShaped(
           value,
           path,
           depth,
-          (item, at) => walkResourceContents(contentEnv(env), item, at) ?? DROP,
+          (item, at) => walkResourceContents(env.content, item, at) ?? DROP,
         ).filter((item) => item !== DROP);
       case 'meta':
         if (isPlainObject(value)) return walkMeta(walk, value, path);
