@@ -17,6 +17,8 @@
  * return envelopeResult({ request: { method: 'GET', path: `/repos/${owner}/${repo}/issues` }, status: res.status,
  *   data: await res.json() });
  */
+
+import { stringifyIteratively } from '../core/structure.js';
 import type { Airlock, ErrorKind } from '../core/types.js';
 import { type IntegrationOptions, resolveAirlock } from './with-airlock.js';
 
@@ -142,15 +144,6 @@ function bytesOf(value: unknown): Uint8Array | undefined {
   return undefined;
 }
 
-/** JSON text of a subtree that is too deep to keep as structure; never throws. */
-function jsonText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? 'null';
-  } catch {
-    return '"[unserializable]"';
-  }
-}
-
 interface Walk {
   readonly airlock: Airlock;
   readonly limits: EnvelopeLimits;
@@ -178,7 +171,7 @@ function clean(walk: Walk, value: unknown, depth: number): unknown {
   if (bytes) return binaryField(walk, bytes, undefined);
   if (walk.ancestors.has(value)) return '[circular]';
   if (depth > walk.limits.maxDepth) {
-    return walk.airlock.sanitizeText(jsonText(value), { class: 'document' });
+    return walk.airlock.sanitizeText(stringifyIteratively(value), { class: 'document' });
   }
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') {
@@ -200,10 +193,10 @@ function clean(walk: Walk, value: unknown, depth: number): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-      let name = walk.airlock.sanitizeText(key, { class: 'key' });
+      const cleaned = walk.airlock.sanitizeText(key, { class: 'key' });
       // Two keys that clean to the same name both survive, deterministically renamed.
-      for (let n = 2; Object.hasOwn(out, name); n++)
-        name = `${walk.airlock.sanitizeText(key, { class: 'key' })}~${n}`;
+      let name = cleaned;
+      for (let n = 2; Object.hasOwn(out, name); n++) name = `${cleaned}~${n}`;
       // defineProperty: a key named __proto__ stays an own data property and never sets the prototype.
       Object.defineProperty(out, name, {
         value: clean(walk, item, depth + 1),
@@ -300,7 +293,7 @@ export function envelopeResult(input: EnvelopeInput, options?: EnvelopeOptions):
 function fitChars(airlock: Airlock, envelope: Record<string, unknown>, maxChars: number): void {
   const full = JSON.stringify(envelope).length;
   if (full <= maxChars) return;
-  const dataText = jsonText(envelope.data);
+  const dataText = stringifyIteratively(envelope.data);
   const frame = JSON.stringify({ ...envelope, data: '' }).length;
   let budget = Math.max(0, maxChars - frame - 40);
   for (;;) {
