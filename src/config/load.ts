@@ -22,6 +22,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { z } from 'zod';
 import { AirlockError } from '../core/errors.js';
+import { globToRegExp } from '../core/glob.js';
 import type { AirlockOptions } from '../core/options.js';
 import { type AirlockConfig, ConfigSchema, type LogLevel, type Overrides } from './schema.js';
 
@@ -172,13 +173,7 @@ export function optionsForTool(
 
 /** `*` matches any run of characters, `?` one character; everything else is literal. The whole name must match. */
 export function matchGlob(glob: string, name: string): boolean {
-  let source = '^';
-  for (const ch of glob) {
-    if (ch === '*') source += '.*';
-    else if (ch === '?') source += '.';
-    else source += ch.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-  }
-  return new RegExp(`${source}$`, 'su').test(name);
+  return globToRegExp(glob).test(name);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

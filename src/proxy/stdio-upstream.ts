@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { AirlockError } from '../core/errors.js';
+import { globToRegExp } from '../core/glob.js';
 import { createLineFramer } from './line-framer.js';
 import type { Logger } from './log.js';
 import type { Upstream, UpstreamEvents } from './upstream.js';
@@ -32,15 +33,6 @@ export interface StdioUpstream extends Upstream {
   readonly pid: number | undefined;
 }
 
-/** `*` matches any run of characters and `?` one; everything else is literal; the whole name must match. */
-function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/[\\^$.|+()[\]{}]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${body}$`);
-}
-
 /** Picks the environment a child gets: all of `source`, or only the names matching `allow`, plus `extra`. */
 export function filterEnv(
   source: NodeJS.ProcessEnv,
@@ -50,7 +42,7 @@ export function filterEnv(
   let env: NodeJS.ProcessEnv = { ...source };
   if (allow !== undefined) {
     env = {};
-    const patterns = allow.map(globToRegExp);
+    const patterns = allow.map((glob) => globToRegExp(glob));
     for (const [name, value] of Object.entries(source)) {
       if (patterns.some((re) => re.test(name))) env[name] = value;
     }

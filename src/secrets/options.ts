@@ -5,10 +5,13 @@
  * re-parses anything.
  */
 
+import { globToRegExp } from '../core/glob.js';
 import type { SecretMode } from '../core/types.js';
 import { RULES } from '../rules/index.js';
 import { createRuleRegistry, type RuleRegistry } from '../rules/registry.js';
 import { createExactMatcher, type ExactMatcher } from './exact.js';
+
+export { globToRegExp };
 
 export interface SecretsOptions {
   /** Global default for pattern rules. Default {@link DEFAULT_SECRET_MODE}. */
@@ -55,25 +58,6 @@ export interface ResolvedSecrets {
   modesFor(toolName: string | undefined, path: string): RuleModes;
   /** False when the secret is allowlisted by value or pattern. */
   allowSecret(secret: string): boolean;
-}
-
-/**
- * Compile a glob to an anchored regex. `*` matches any run of characters except `sep` (when given), `**` any
- * run at all, `?` one character.
- */
-export function globToRegExp(glob: string, sep?: string): RegExp {
-  let src = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i] as string;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        src += '.*';
-        i++;
-      } else src += sep ? `[^${sep}]*` : '.*';
-    } else if (c === '?') src += sep ? `[^${sep}]` : '.';
-    else src += c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  }
-  return new RegExp(`^${src}$`, 's');
 }
 
 const isGlob = (s: string): boolean => s.includes('*') || s.includes('?');
