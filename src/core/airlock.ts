@@ -74,6 +74,7 @@ function newWalk(
     maxDepth: options.structure.maxDepth,
     maxItems: options.structure.maxItems,
     untrusted: options.untrustedPaths ? [] : null,
+    unit: undefined,
     cleanKeys: new Set(),
     chars: 0,
     site: { path: '', class: 'document', isError, key: undefined },

@@ -11,7 +11,17 @@ import { cleanText } from '../unicode/clean.js';
 import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
 import type { ContentBlock, StringClass } from './types.js';
-import { DROP_KEY, isPlainObject, type Walk, walkArray, walkJson, walkObject, walkString } from './walk.js';
+import {
+  asUnit,
+  DROP_KEY,
+  isPlainObject,
+  markUntrusted,
+  type Walk,
+  walkArray,
+  walkJson,
+  walkObject,
+  walkString,
+} from './walk.js';
 
 /** RFC 3339 date-time with an offset, as the SDK's `z.iso.datetime({ offset: true })` accepts. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
@@ -39,7 +49,7 @@ export function validUri(env: ContentEnv, value: unknown, path: string): string 
     URI.test(value) &&
     cleanText(value, 'key', 'strict') === value
   ) {
-    env.walk.untrusted?.push(path);
+    markUntrusted(env.walk, path);
     return value;
   }
   env.walk.ctx.report({ path, action: 'invalid', class: 'uri' });
@@ -49,7 +59,7 @@ export function validUri(env: ContentEnv, value: unknown, path: string): string 
 function mimeType(env: ContentEnv, value: unknown, path: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && value.length <= 255 && MIME.test(value)) {
-    env.walk.untrusted?.push(path);
+    markUntrusted(env.walk, path);
     return value;
   }
   env.walk.ctx.report({ path, action: 'invalid', class: 'mime-type' });
@@ -101,7 +111,7 @@ export function walkMeta(walk: Walk, value: Record<string, unknown>, path: strin
       return DROP_KEY;
     }
     const cls = key === 'io.modelcontextprotocol/model-immediate-response' ? 'document' : 'field';
-    return walkJson(walk, item, at, depth, cls);
+    return asUnit(walk, at, () => walkJson(walk, item, at, depth, cls));
   });
 }
 
@@ -300,7 +310,8 @@ export function walkBlocks(
   const out: ContentBlock[] = [];
   const items = walkArray(env.walk, blocks, path, 1, (item) => item);
   for (const item of items) {
-    const block = walkBlock(env, item, childPath(path, out.length + offset));
+    const at = childPath(path, out.length + offset);
+    const block = asUnit(env.walk, at, () => walkBlock(env, item, at));
     if (block !== null) out.push(block);
   }
   return out;

@@ -81,7 +81,10 @@ export interface AirlockOptions {
   readonly onInvalidOutput?: OnInvalidOutput;
   /** Unknown content block types. Default `withhold` (replaced by a text block saying so). */
   readonly unknownBlocks?: UnknownBlockPolicy;
-  /** Add `_meta["airlock/untrusted"]` with the pointers of every server string. Default true. */
+  /**
+   * Add `_meta["airlock/untrusted"]`: pointers to the server's data, one per content block, structuredContent,
+   * `_meta` entry or other field, each covering every string at or below it. Default true.
+   */
   readonly untrustedPaths?: boolean;
   /** Your own stages, run on each string/block/result before or after the built-in ones. */
   readonly before?: readonly Sanitizer[];

@@ -20,7 +20,7 @@ import { outputSchemaErrors } from './output-schema.js';
 import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
 import type { CallContext, ContentBlock, ToolResult } from './types.js';
-import { isPlainObject, type Walk, walkJson, walkObject, walkOpaque } from './walk.js';
+import { asUnit, isPlainObject, type Walk, walkJson, walkObject, walkOpaque } from './walk.js';
 
 const RESULT_TYPES = new Set(['complete', 'input_required', 'task']);
 
@@ -81,7 +81,9 @@ export function walkToolResult(
   let structured: unknown;
   let structuredMoved: string | undefined;
   if (raw.structuredContent !== undefined) {
-    structured = walkJson(walk, raw.structuredContent, '/structuredContent', 1, 'field');
+    structured = asUnit(walk, '/structuredContent', () =>
+      walkJson(walk, raw.structuredContent, '/structuredContent', 1, 'field'),
+    );
     if (!isPlainObject(structured) && takesStructuredObject(call)) {
       ctx.report({ path: '/structuredContent', action: 'converted', class: 'structured-content' });
       structuredMoved = JSON.stringify(structured);
@@ -165,7 +167,7 @@ export function walkToolResult(
   }
   // Keys the spec does not name are walked like any object's: keys cleaned, hostile keys dropped.
   const others = walkObject(walk, extra, '', 0, (item, at, depth) =>
-    walkJson(walk, item, at, depth, 'field'),
+    asUnit(walk, at, () => walkJson(walk, item, at, depth, 'field')),
   );
   for (const key of Object.keys(others)) if (!Object.hasOwn(out, key)) out[key] = others[key];
   if (content === undefined && structuredMoved !== undefined) {

@@ -181,14 +181,16 @@ function covers(re: RegExp, bmp: Uint8Array): boolean {
   return true;
 }
 
-const policies = new Map<string, Policy>();
+/** The four policies (document or not, strict or not), built on first use; looked up per string, so no key is built. */
+const policies: (Policy | undefined)[] = [undefined, undefined, undefined, undefined];
 function policyFor(cls: StringClass, profile: UnicodeProfile): Policy {
   const document = cls === 'document';
-  const key = `${document}:${profile}`;
-  let p = policies.get(key);
+  const strict = profile === 'strict';
+  const i = (document ? 2 : 0) + (strict ? 1 : 0);
+  let p = policies[i];
   if (p === undefined) {
-    p = buildPolicy(document, profile === 'strict');
-    policies.set(key, p);
+    p = buildPolicy(document, strict);
+    policies[i] = p;
   }
   return p;
 }

@@ -46,7 +46,29 @@ describe('text and labels', () => {
     );
     expect(content[1]!.text).toBe('pay usd now');
     expect(out.report.counts['removed:bidi']).toBe(1);
-    expect(out.sanitizedResult._meta?.[UNTRUSTED_KEY]).toEqual({ paths: ['/content/1/text'] });
+    expect(out.sanitizedResult._meta?.[UNTRUSTED_KEY]).toEqual({ paths: ['/content/1'] });
+  });
+
+  it('points at each unit of server data once: a block, structuredContent, a _meta entry, a cursor', () => {
+    const items = Array.from({ length: 1000 }, (_, i) => ({ id: String(i), title: `issue ${i}` }));
+    const out = run({
+      content: [
+        { type: 'text', text: 'first' },
+        { type: 'image', data: png(8), mimeType: 'image/png' },
+      ],
+      structuredContent: { items },
+      _meta: { 'example.com/trace': { id: 'abc', spans: ['a', 'b'] } },
+      nextCursor: 'c1',
+    });
+    const paths = (out.sanitizedResult._meta?.[UNTRUSTED_KEY] as { paths: string[] }).paths;
+    // The notice at /content/0 and the report are ours, so no pointer covers them.
+    expect(paths).toEqual([
+      '/structuredContent',
+      '/content/1',
+      '/content/2',
+      '/_meta/example.com~1trace',
+      '/nextCursor',
+    ]);
   });
 
   it('labels nothing with label none and keeps clean content as it is', () => {
