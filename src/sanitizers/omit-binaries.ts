@@ -56,6 +56,33 @@ export function fingerprint(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
+/** Base64 characters decoded per step of `fingerprintBase64` (a multiple of 4). */
+const CHUNK = 1 << 16;
+/** One process-wide scratch buffer: decoding 8 MiB at once allocated and faulted in 6 MiB per image. */
+const scratch = Buffer.allocUnsafe((CHUNK / 4) * 3);
+
+/**
+ * Decoded size and SHA-256 of a base64 string, decoded piece by piece into a reused buffer: about twice as
+ * fast as decoding the whole of a large image first. Equal to `fingerprint(Buffer.from(value, 'base64'))`:
+ * every piece but the last must decode to exactly 3/4 of its length, which holds only when it is all base64
+ * characters and no padding; anything else (whitespace, stray characters) is decoded whole instead.
+ */
+export function fingerprintBase64(value: string): { size: number; fingerprint: string } {
+  const hash = createHash('sha256');
+  let size = 0;
+  for (let i = 0; i < value.length; i += CHUNK) {
+    const end = Math.min(value.length, i + CHUNK);
+    const n = scratch.write(end - i === value.length ? value : value.slice(i, end), 0, 'base64');
+    if (end < value.length && n !== scratch.length) {
+      const bytes = Buffer.from(value, 'base64');
+      return { size: bytes.length, fingerprint: fingerprint(bytes) };
+    }
+    size += n;
+    hash.update(scratch.subarray(0, n));
+  }
+  return { size, fingerprint: `sha256:${hash.digest('hex')}` };
+}
+
 /** Cleans decoded text as a document at `path`; returns the cleaned text. */
 export type CleanDocument = (text: string, path: string) => string;
 
@@ -106,13 +133,13 @@ function omit(
 ): string {
   // The fingerprint is of the full decoded bytes so that an omitted binary can be matched against a copy
   // fetched out of band; decoding ignores stray characters, which is fine for a fingerprint.
-  const bytes = Buffer.from(value, 'base64');
+  const decoded = fingerprintBase64(value);
   ctx.report({
     path,
     action: 'omitted',
     class: size > options.maxBytes ? 'over-max-bytes' : isTextBearing(mimeType) ? 'text-bearing' : 'binary',
-    size: bytes.length,
-    fingerprint: fingerprint(bytes),
+    size: decoded.size,
+    fingerprint: decoded.fingerprint,
     ...(mimeType === undefined ? {} : { mimeType }),
   });
   return options.replacement;
