@@ -294,7 +294,17 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     for (const [other, set] of direct) if (k.includes(other)) for (const i of set) all.add(i);
     return Object.freeze([...all].sort((a, b) => a - b));
   });
-  const prefilter = createKeywordScanner(keywords);
+  // Hits of a keyword that repeats one character (`aaaa…`, a Twitter bearer token's prefix) can be thinned
+  // when every rule it triggers scans windows: hits closer than `before + after` give contiguous windows, so
+  // keeping one per that distance, and the last of each run, scans the same text. Anchored rules need every hit.
+  const thinStep = triggers.map((rules) =>
+    rules.some((i) => compiled[i]?.sticky !== undefined)
+      ? 0
+      : Math.min(
+          ...rules.map((i) => (compiled[i] as CompiledRule).before + (compiled[i] as CompiledRule).after),
+        ),
+  );
+  const prefilter = createKeywordScanner(keywords, thinStep);
   const buf: HitBuffer = { count: 0, at: new Int32Array(1024), keyword: new Int32Array(1024) };
 
   function findHits(text: string, modes: ArrayLike<number> | undefined): Hits | undefined {
@@ -575,6 +585,8 @@ interface Anchored {
   /** Where the looked-for trigram starts inside the keyword. */
   readonly offset: number;
   readonly k: number;
+  /** For a keyword of one repeated character: its slot in the run state; else -1. */
+  readonly run: number;
 }
 
 /**
@@ -584,12 +596,20 @@ interface Anchored {
  * bit sends the few keywords of that trigram to an exact check. Two-letter keywords set their pair after
  * every first character. Measured on 10 MB of logs and prose this is ~2x the previous design (a 4 MiB table
  * of first trigrams, whose cache misses dominated). Keywords with non-ASCII go through a small regex.
+ *
+ * A keyword of one repeated character occurs at every position of a run of it (1 MB of `a` is a million
+ * occurrences), so it is tracked as a run instead of checked letter by letter, and its hits are thinned to
+ * one per `thinStep[k]` characters plus the last of each run when the step is not 0.
  */
-function createKeywordScanner(keywords: readonly string[]): (text: string, buf: HitBuffer) => void {
+function createKeywordScanner(
+  keywords: readonly string[],
+  thinStep: readonly number[],
+): (text: string, buf: HitBuffer) => void {
   const MASK = 0x1fffff;
   const bits = new Int32Array((MASK + 1) >> 5);
   const buckets = new Map<number, Anchored[]>();
   const other: number[] = [];
+  const runs: Anchored[] = [];
   const fold = (word: string, j: number): number => word.charCodeAt(j) | 0x20;
   const add = (g: number, entry: Anchored): void => {
     bits[g >> 5] = (bits[g >> 5] as number) | (1 << (g & 31));
@@ -607,10 +627,17 @@ function createKeywordScanner(keywords: readonly string[]): (text: string, buf: 
     }
     const codes = new Int32Array(word.length);
     for (let j = 0; j < word.length; j++) codes[j] = fold(word, j);
+    if (word.length >= 3 && codes.every((c) => c === codes[0])) {
+      // Reported where an occurrence ends, so that a run is followed from its first full occurrence on.
+      const entry = { codes, offset: word.length - 3, k, run: runs.length };
+      runs.push(entry);
+      add(((codes[0] as number) << 14) | ((codes[0] as number) << 7) | (codes[0] as number), entry);
+      continue;
+    }
     if (word.length === 2) {
       // The window holds any first character (or the text start) before the pair.
       const pair = ((codes[0] as number) << 7) | (codes[1] as number);
-      for (let first = 0; first < 128; first++) add((first << 14) | pair, { codes, offset: -1, k });
+      for (let first = 0; first < 128; first++) add((first << 14) | pair, { codes, offset: -1, k, run: -1 });
       continue;
     }
     let offset = 0;
@@ -629,7 +656,7 @@ function createKeywordScanner(keywords: readonly string[]): (text: string, buf: 
       ((codes[offset] as number) << 14) |
       ((codes[offset + 1] as number) << 7) |
       (codes[offset + 2] as number);
-    add(g, { codes, offset, k });
+    add(g, { codes, offset, k, run: -1 });
   }
   const otherRegex =
     other.length > 0
@@ -637,8 +664,49 @@ function createKeywordScanner(keywords: readonly string[]): (text: string, buf: 
       : undefined;
   const otherIndex = new Map(other.map((k) => [keywords[k] as string, k] as const));
 
+  // Per run keyword, for the scan in progress: where the verified run starts and ends, the last hit reported,
+  // and the latest occurrence not reported yet (-1: none).
+  const runStart = new Int32Array(runs.length);
+  const runEnd = new Int32Array(runs.length);
+  const reported = new Int32Array(runs.length);
+  const pending = new Int32Array(runs.length);
+  const flush = (r: number, buf: HitBuffer): void => {
+    const at = pending[r] as number;
+    if (at < 0) return;
+    pushHit(buf, at, (runs[r] as Anchored).k);
+    reported[r] = at;
+    pending[r] = -1;
+  };
+  /** Candidate end `i` of an occurrence of run keyword `kw`. */
+  const runHit = (kw: Anchored, text: string, i: number, buf: HitBuffer): void => {
+    const r = kw.run;
+    const c = kw.codes[0] as number;
+    const len = kw.codes.length;
+    const isC = (u: number): boolean => u < 128 && (u | 0x20) === c;
+    if (!isC(text.charCodeAt(i))) return;
+    if (runEnd[r] !== i - 1) {
+      // A new run: the previous one's last occurrence goes out, and this one is measured back (at most len).
+      flush(r, buf);
+      let start = i;
+      while (start > 0 && i - start + 1 < len && isC(text.charCodeAt(start - 1))) start--;
+      runStart[r] = start;
+    }
+    runEnd[r] = i;
+    const s = i - len + 1;
+    if (s < (runStart[r] as number)) return;
+    const step = thinStep[kw.k] as number;
+    if (step === 0 || (reported[r] as number) < 0 || s - (reported[r] as number) >= step) {
+      pushHit(buf, s, kw.k);
+      reported[r] = s;
+      pending[r] = -1;
+    } else pending[r] = s;
+  };
+
   return function scanKeywords(text: string, buf: HitBuffer): void {
     const n = text.length;
+    runEnd.fill(-2);
+    reported.fill(-1);
+    pending.fill(-1);
     let g = 0;
     for (let i = 0; i < n; i++) {
       // Non-ASCII units pollute the window with high bits: such windows can only be false candidates, which
@@ -646,6 +714,10 @@ function createKeywordScanner(keywords: readonly string[]): (text: string, buf: 
       g = ((g << 7) | (text.charCodeAt(i) | 0x20)) & MASK;
       if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
       for (const kw of buckets.get(g) as Anchored[]) {
+        if (kw.run >= 0) {
+          runHit(kw, text, i, buf);
+          continue;
+        }
         const codes = kw.codes;
         const len = codes.length;
         const s = i - 2 - kw.offset;
@@ -658,6 +730,7 @@ function createKeywordScanner(keywords: readonly string[]): (text: string, buf: 
         if (j === len) pushHit(buf, s, kw.k);
       }
     }
+    for (let r = 0; r < runs.length; r++) flush(r, buf);
     if (otherRegex) {
       const re = new RegExp(otherRegex);
       let m = re.exec(text);
