@@ -420,12 +420,32 @@ function cleanFrom(s: string, start: number, p: Policy, counts: RemovalCounts | 
   let lastBase = -1;
   let baseUnits = 0;
 
+  // Output positions of the last DENSITY_MAX_CONTEXT kept context units other than marks, as a ring. Once
+  // that many fall inside the window, the density limit will remove every kept one at the end (marks may
+  // go earlier, for want of RTL text, so they are not counted): later ones are dropped at once instead of
+  // being kept only to be removed, which on 1 MB of emoji+ZWJ was most of the time.
+  const recent = new Int32Array(DENSITY_MAX_CONTEXT);
+  let counted = 0;
+  let dense = false;
   const keep = (from: number, to: number, mark: boolean): void => {
+    const text = s.slice(from, to);
+    const cps = cpCount(text);
+    if (!mark) {
+      if (dense) {
+        tally[CAT.steganography]! += cps;
+        changed = true;
+        return;
+      }
+      const slot = counted % DENSITY_MAX_CONTEXT;
+      dense = counted >= DENSITY_MAX_CONTEXT - 1 && baseUnits - recent[(slot + 1) % DENSITY_MAX_CONTEXT]! < DENSITY_WINDOW;
+      recent[slot] = baseUnits;
+      counted++;
+    }
     ctxPart.push(parts.length);
     ctxAt.push(baseUnits);
-    ctxCps.push(cpCount(s.slice(from, to)));
+    ctxCps.push(cps);
     ctxMark.push(mark);
-    parts.push(s.slice(from, to));
+    parts.push(text);
   };
 
   // Judges one run from its own content and the bases around it (`l` before, `r` after; -1 for none).
@@ -495,9 +515,38 @@ function cleanFrom(s: string, start: number, p: Policy, counts: RemovalCounts | 
     changed = true;
   };
 
+  // Attacks come in runs of suspicious characters: step straight to the next one without the regex.
+  const nextFrom = (k: number): number => {
+    const after = k < n ? p.bmp[s.charCodeAt(k)]! : 0;
+    return after !== 0 && after !== A_HI && after !== A_HI_CHECK ? k : scan(s, k, p);
+  };
+
   let pos = 0;
   let j = start;
   for (;;) {
+    let action = 0;
+    let cp = 0;
+    let len = 1;
+    if (j < n) {
+      const c = s.charCodeAt(j);
+      action = p.bmp[c]!;
+      cp = c;
+      if (action === A_HI || action === A_HI_CHECK || action === A_LO) {
+        const d = action !== A_LO && j + 1 < n ? s.charCodeAt(j + 1) : 0;
+        if (d >= 0xdc00 && d <= 0xdfff) {
+          cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          len = 2;
+          action = suppAction(p, cp);
+        } else {
+          action = remove('surrogate');
+        }
+      }
+      // A base that stopped the scan (a pair, say) stays in the stretch being copied: no part of its own.
+      if (action === 0) {
+        j = nextFrom(j + len);
+        continue;
+      }
+    }
     if (j > pos) {
       const slice = s.slice(pos, j);
       if (run.length > 0) flushRun(s.codePointAt(pos)!);
@@ -510,25 +559,8 @@ function cleanFrom(s: string, start: number, p: Policy, counts: RemovalCounts | 
           : last;
     }
     if (j >= n) break;
-    const c = s.charCodeAt(j);
-    let action = p.bmp[c]!;
-    let cp = c;
-    let len = 1;
-    if (action === A_HI || action === A_HI_CHECK || action === A_LO) {
-      const d = action !== A_LO && j + 1 < n ? s.charCodeAt(j + 1) : 0;
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-        len = 2;
-        action = suppAction(p, cp);
-      } else {
-        action = remove('surrogate');
-      }
-    }
     let next = j + len;
     switch (action) {
-      case 0:
-        base(s.slice(j, next), cp);
-        break;
       case A_ESC: {
         const [end, cat] = escapeEnd(s, j, ends);
         drop(cat, cpCount(s.slice(j, end)));
@@ -585,9 +617,7 @@ function cleanFrom(s: string, start: number, p: Policy, counts: RemovalCounts | 
         drop(UNICODE_CATEGORIES[action - A_REMOVE]!, 1);
     }
     pos = next;
-    // Attacks come in runs of suspicious characters: step straight to the next one without the regex.
-    const after = next < n ? p.bmp[s.charCodeAt(next)]! : 0;
-    j = after !== 0 && after !== A_HI && after !== A_HI_CHECK ? next : scan(s, next, p);
+    j = nextFrom(next);
   }
   if (run.length > 0) flushRun(-1);
 
