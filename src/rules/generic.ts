@@ -5,7 +5,7 @@
  * user:pass`; passwords in URL userinfo; Kubernetes Secret data. These rules are gated by entropy, length and
  * placeholder checks, because context alone also matches `token: ${{ secrets.X }}` and prose.
  */
-import { ASSIGN } from './registry.js';
+import { ASSIGN, gated, literalAlternationLength } from './registry.js';
 import type { SecretRule } from './types.js';
 
 /**
@@ -61,9 +61,13 @@ export const rules: readonly SecretRule[] = [
     description: 'A secret-named key (…token, …secret, …password, …api_key) assigned a high-entropy value',
     family: 'generic',
     keywords: SECRET_NAMES,
-    regex: new RegExp(
-      `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["'])(${VALUE})`,
-      'i',
+    // The first `=` or `:`: after 3 digits, 12 quotes or spaces and a `.` (ASSIGN), or after `" value ` (3 + 12).
+    regex: gated(
+      new RegExp(
+        `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["'])(${VALUE})`,
+        'i',
+      ),
+      (literalAlternationLength(SECRET_NAMES.join('|')) as number) + 3 + 13,
     ),
     secretGroup: 1,
     anchored: true,

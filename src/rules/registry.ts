@@ -30,6 +30,8 @@ export interface CompiledRule {
   readonly stopwords: readonly string[];
   /** For anchored rules: the regex with `y`, tried at each keyword hit. */
   readonly sticky: RegExp | undefined;
+  /** For assignment rules (see `gated`): how far after a match's start one of `=:,>` must be. */
+  readonly gate: number | undefined;
   readonly before: number;
   readonly after: number;
   readonly source: SecretRule;
@@ -61,6 +63,8 @@ export interface RuleRegistry {
  */
 export const ASSIGN = `(?:[\\s'"\`]{0,12}(?:=>|:=|\\.=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`]{0,5}`;
 
+const DEFAULT_TAIL = '[\\w.-]{0,30}?';
+
 /**
  * `<keyword…> = <value>`: one of `keys` (a regex alternation) in the key name, a short identifier tail, an
  * assignment, then the value as group 1. For values whose shape alone would also match digests and ids.
@@ -69,9 +73,39 @@ export const ASSIGN = `(?:[\\s'"\`]{0,12}(?:=>|:=|\\.=|[=:])|['"]\\s{0,2},\\s{0,
  * @example
  * keyed('heroku', '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}');
  */
-export function keyed(keys: string, value: string, tail = '[\\w.-]{0,30}?'): RegExp {
-  return new RegExp(`(?:${keys})${tail}${ASSIGN}(${value})(?![\\w+/=-])`, 'i');
+export function keyed(keys: string, value: string, tail = DEFAULT_TAIL): RegExp {
+  const re = new RegExp(`(?:${keys})${tail}${ASSIGN}(${value})(?![\\w+/=-])`, 'i');
+  const key = literalAlternationLength(keys);
+  // The first `=` or `:` of ASSIGN: after 30 name characters and 12 quotes or spaces, one further for `.=`.
+  return key === undefined || tail !== DEFAULT_TAIL ? re : gated(re, key + 30 + 12 + 1);
 }
+
+/** Regexes marked by `gated`, with their distance. */
+const GATES = new WeakMap<RegExp, number>();
+
+/**
+ * Marks `re` as an assignment: every match has one of `=`, `:`, `,`, `>` at most `within` characters after
+ * its start. Scanned as an anchored rule, a keyword hit with none of them that close is skipped without
+ * running the regex: prose says `token` and `bot` all the time, and each attempt walked the bounded gaps
+ * after the keyword to their ends (1 MB of `bot` repeated: 100 ms).
+ */
+export function gated(re: RegExp, within: number): RegExp {
+  GATES.set(re, within);
+  return re;
+}
+
+/** The longest text an alternation of plain literals (`heroku|cf_api|v1\\.0`) matches; else undefined. */
+export function literalAlternationLength(keys: string): number | undefined {
+  let max = 0;
+  for (const alt of keys.split('|')) {
+    if (!/^(?:[\w-]|\\[.\-/])+$/.test(alt)) return undefined;
+    max = Math.max(max, alt.replaceAll('\\', '').length);
+  }
+  return max;
+}
+
+/** The characters `gated` counts on, searched forward from each keyword hit (scans do not nest). */
+const GATE_CHARS = /[=:,>]/g;
 
 /**
  * Does every match of the rule's regex begin with one of its keywords? Then the scan can try the regex at each
@@ -271,6 +305,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           rule.anchored || startsWithKeyword(rule)
             ? new RegExp(rule.regex.source, `${flags.replace('g', '')}y`)
             : undefined,
+        gate: GATES.get(rule.regex),
         before: rule.window?.before ?? DEFAULT_WINDOW.before,
         after: rule.window?.after ?? DEFAULT_WINDOW.after,
         source: rule,
@@ -364,9 +399,18 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     filter?: MatchFilter,
   ) {
     const re = rule.sticky as RegExp;
+    const gate = rule.gate;
+    let gateAt = -1; // the first gate character at or after the hit before
     let last = -1;
     for (const at of hits) {
       if (at < last) continue; // inside the previous match
+      if (gate !== undefined) {
+        if (gateAt < at) {
+          GATE_CHARS.lastIndex = at;
+          gateAt = GATE_CHARS.test(text) ? GATE_CHARS.lastIndex - 1 : text.length;
+        }
+        if (gateAt - at > gate) continue;
+      }
       re.lastIndex = at;
       const m = re.exec(text);
       if (m === null) continue;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/rules/index.js';
+import { createRuleRegistry, keyed } from '../../src/rules/registry.js';
+import { assigned } from '../../src/rules/shapes.js';
+import type { SecretRule } from '../../src/rules/types.js';
+
+const rule = (regex: RegExp): SecretRule => ({
+  id: 'test-gate',
+  description: 'test',
+  family: 'test',
+  keywords: ['abcdef', 'de'],
+  regex,
+  secretGroup: 1,
+  examples: { positive: ['abcdef=123456'], negative: ['abcdef'] },
+});
+const found = (regex: RegExp, text: string) =>
+  createRuleRegistry([rule(regex)])
+    .scan(text)
+    .map((m) => text.slice(m.start, m.end));
+
+// Each case puts the operator as far from the keyword as the regex allows: a gate one character too tight
+// would skip the hit and lose the secret.
+describe('assignment gates keep the farthest operator the regex accepts', () => {
+  it('keyed: 30 name characters, 12 quotes or spaces, then `.=`', () => {
+    const re = keyed('abcdef|de', '[0-9]{6}');
+    expect(found(re, `abcdef${'x'.repeat(30)}${' '.repeat(12)}.=${' '.repeat(5)}123456`)).toEqual(['123456']);
+    expect(found(re, `de${'x'.repeat(30)}"   ,  "123456")`)).toEqual([]); // not an assignment at all
+  });
+
+  it('assigned: 30 name characters, 3 quotes, then `||=`', () => {
+    const re = assigned('abcdef|de', '[0-9]{6}');
+    expect(found(re, `abcdef${'x'.repeat(30)}'''||='''''123456`)).toEqual(['123456']);
+    expect(found(re, `<abcdef${'x'.repeat(30)}>123456</abcdef>`)).toEqual(['123456']);
+  });
+
+  it('generic-secret-assignment: the longest name, 3 digits and `" value =` at its widest', () => {
+    const generic = RULES.find((r) => r.id === 'generic-secret-assignment') as SecretRule;
+    const longest = [...generic.keywords].sort((a, b) => b.length - a.length)[0] as string;
+    const registry = createRuleRegistry([generic]);
+    const value = 'Zq8Lw3Rk9Tn2Vb7Xc4';
+    for (const text of [`${longest}123"    value  ="${value}"`, `${longest}123${' '.repeat(12)}.=${value}`]) {
+      expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([value]);
+    }
+  });
+});
