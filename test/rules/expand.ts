@@ -18,7 +18,7 @@ const CLASSES: Readonly<Record<string, string>> = {
 };
 
 /** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

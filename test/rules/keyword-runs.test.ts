@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
 import { createRuleRegistry } from '../../src/rules/registry.js';
 import type { SecretRule } from '../../src/rules/types.js';
-
-/** A small deterministic PRNG (mulberry32), so that a failure names its case. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from './expand.js';
 
 // Keyed on a run of one letter and scanned in windows (its regex does not start with a literal keyword).
 const runRule: SecretRule = {
@@ -48,7 +37,7 @@ describe('keywords of one repeated letter', () => {
   const registry = createRuleRegistry([runRule]);
 
   it('find what the regex finds over the whole text, runs thinned or not', () => {
-    const next = random(20261202);
+    const next = prng(20261202);
     for (let n = 0; n < 300; n++) {
       const text = randomText(next);
       const found = registry.scan(text).map((m) => [m.start, m.end]);
