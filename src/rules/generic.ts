@@ -5,7 +5,7 @@
  * user:pass`; passwords in URL userinfo; Kubernetes Secret data. These rules are gated by entropy, length and
  * placeholder checks, because context alone also matches `token: ${{ secrets.X }}` and prose.
  */
-import { ASSIGN, gated, literalAlternationLength } from './registry.js';
+import { ASSIGN, gated } from './registry.js';
 import type { SecretRule } from './types.js';
 
 /**
@@ -67,7 +67,8 @@ export const rules: readonly SecretRule[] = [
         `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["'])(${VALUE})`,
         'i',
       ),
-      (literalAlternationLength(SECRET_NAMES.join('|')) as number) + 3 + 13,
+      SECRET_NAMES.join('|'),
+      3 + 13,
     ),
     secretGroup: 1,
     anchored: true,

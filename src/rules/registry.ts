@@ -75,27 +75,28 @@ const DEFAULT_TAIL = '[\\w.-]{0,30}?';
  */
 export function keyed(keys: string, value: string, tail = DEFAULT_TAIL): RegExp {
   const re = new RegExp(`(?:${keys})${tail}${ASSIGN}(${value})(?![\\w+/=-])`, 'i');
-  const key = literalAlternationLength(keys);
   // The first `=` or `:` of ASSIGN: after 30 name characters and 12 quotes or spaces, one further for `.=`.
-  return key === undefined || tail !== DEFAULT_TAIL ? re : gated(re, key + 30 + 12 + 1);
+  return tail === DEFAULT_TAIL ? gated(re, keys, 30 + 12 + 1) : re;
 }
 
 /** Regexes marked by `gated`, with their distance. */
 const GATES = new WeakMap<RegExp, number>();
 
 /**
- * Marks `re` as an assignment: every match has one of `=`, `:`, `,`, `>` at most `within` characters after
- * its start. Scanned as an anchored rule, a keyword hit with none of them that close is skipped without
- * running the regex: prose says `token` and `bot` all the time, and each attempt walked the bounded gaps
- * after the keyword to their ends (1 MB of `bot` repeated: 100 ms).
+ * Marks `re`, which starts with one of `keys` (a regex alternation), as an assignment: every match has one
+ * of `=`, `:`, `,`, `>` at most `afterKey` characters after the longest key. Scanned as an anchored rule, a
+ * keyword hit with none of them that close is skipped without running the regex: prose says `token` and
+ * `bot` all the time, and each attempt walked the bounded gaps after the keyword to their ends (1 MB of
+ * `bot` repeated: 100 ms). Keys that are not plain literals have no longest length: `re` stays ungated.
  */
-export function gated(re: RegExp, within: number): RegExp {
-  GATES.set(re, within);
+export function gated(re: RegExp, keys: string, afterKey: number): RegExp {
+  const longest = literalAlternationLength(keys);
+  if (longest !== undefined) GATES.set(re, longest + afterKey);
   return re;
 }
 
 /** The longest text an alternation of plain literals (`heroku|cf_api|v1\\.0`) matches; else undefined. */
-export function literalAlternationLength(keys: string): number | undefined {
+function literalAlternationLength(keys: string): number | undefined {
   let max = 0;
   for (const alt of keys.split('|')) {
     if (!/^(?:[\w-]|\\[.\-/])+$/.test(alt)) return undefined;
@@ -332,13 +333,10 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   // Hits of a keyword that repeats one character (`aaaa…`, a Twitter bearer token's prefix) can be thinned
   // when every rule it triggers scans windows: hits closer than `before + after` give contiguous windows, so
   // keeping one per that distance, and the last of each run, scans the same text. Anchored rules need every hit.
-  const thinStep = triggers.map((rules) =>
-    rules.some((i) => compiled[i]?.sticky !== undefined)
-      ? 0
-      : Math.min(
-          ...rules.map((i) => (compiled[i] as CompiledRule).before + (compiled[i] as CompiledRule).after),
-        ),
-  );
+  const thinStep = triggers.map((indices) => {
+    const rules = indices.map((i) => compiled[i] as CompiledRule);
+    return rules.some((r) => r.sticky !== undefined) ? 0 : Math.min(...rules.map((r) => r.before + r.after));
+  });
   const prefilter = createKeywordScanner(keywords, thinStep);
   const buf: HitBuffer = { count: 0, at: new Int32Array(1024), keyword: new Int32Array(1024) };
 
@@ -573,6 +571,9 @@ interface HitBuffer {
   keyword: Int32Array;
 }
 
+/** Is code unit `u` the ASCII letter whose folded (`| 0x20`) code is `c`? */
+const isFolded = (u: number, c: number): boolean => u < 128 && (u | 0x20) === c;
+
 /** Records one hit of keyword `k` at `at`, growing the buffer when full. */
 function pushHit(buf: HitBuffer, at: number, k: number): void {
   if (buf.count === buf.at.length) {
@@ -728,13 +729,12 @@ function createKeywordScanner(
     const r = kw.run;
     const c = kw.codes[0] as number;
     const len = kw.codes.length;
-    const isC = (u: number): boolean => u < 128 && (u | 0x20) === c;
-    if (!isC(text.charCodeAt(i))) return;
+    if (!isFolded(text.charCodeAt(i), c)) return;
     if (runEnd[r] !== i - 1) {
       // A new run: the previous one's last occurrence goes out, and this one is measured back (at most len).
       flush(r, buf);
       let start = i;
-      while (start > 0 && i - start + 1 < len && isC(text.charCodeAt(start - 1))) start--;
+      while (start > 0 && i - start + 1 < len && isFolded(text.charCodeAt(start - 1), c)) start--;
       runStart[r] = start;
     }
     runEnd[r] = i;

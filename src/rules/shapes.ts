@@ -6,16 +6,15 @@
  * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls and
  * `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
  */
-import { gated, literalAlternationLength } from './registry.js';
+import { gated } from './registry.js';
 
 export function assigned(key: string, value: string): RegExp {
   const re = new RegExp(
     `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
     'i',
   );
-  const length = literalAlternationLength(key);
   // The operator after at most 30 name characters and 3 quotes; its `=` 2 further at most (`||=`).
-  return length === undefined ? re : gated(re, length + 30 + 3 + 2);
+  return gated(re, key, 30 + 3 + 2);
 }
 /** Placeholder fragments that mark a documented template rather than a key. */
 export const PLACEHOLDERS = ['xxxxx', 'your_', 'your-', 'placeholder', 'changeme', 'redacted'] as const;
