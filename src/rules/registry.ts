@@ -269,9 +269,15 @@ function validate(rule: SecretRule, seen: Set<string>): void {
   if (rule.examples.negative.length === 0) throw new Error(`${where}: no negative examples`);
 }
 
+/**
+ * Keyword hits of one scan, per rule: rule `i`'s positions are `at[from[i]]` up to `at[to[i]]`, ascending.
+ * The arrays belong to the registry and are overwritten by its next scan.
+ */
 interface Hits {
-  /** Keyword hit positions per rule index, in ascending order. */
-  readonly positions: number[][];
+  readonly at: Int32Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  /** Indices of the rules with hits, ascending. */
   readonly triggered: number[];
 }
 
@@ -325,10 +331,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     }
   }
   const keywords = [...direct.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  // Not frozen: the hit loop iterates these once per hit, and on Node 20 a loop over frozen arrays runs
+  // several times slower (and slows every array the same loop meets afterwards).
   const triggers: (readonly number[])[] = keywords.map((k) => {
     const all = new Set<number>();
     for (const [other, set] of direct) if (k.includes(other)) for (const i of set) all.add(i);
-    return Object.freeze([...all].sort((a, b) => a - b));
+    return [...all].sort((a, b) => a - b);
   });
   // Hits of a keyword that repeats one character (`aaaa…`, a Twitter bearer token's prefix) can be thinned
   // when every rule it triggers scans windows: hits closer than `before + after` give contiguous windows, so
@@ -340,42 +348,72 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const prefilter = createKeywordScanner(keywords, thinStep);
   const buf: HitBuffer = { count: 0, at: new Int32Array(1024), keyword: new Int32Array(1024) };
 
+  const ruleCount = compiled.length;
+  const from = new Int32Array(ruleCount);
+  const to = new Int32Array(ruleCount);
+  const lastAt = new Int32Array(ruleCount);
+  let flat = new Int32Array(1024);
+  /** The rules of the last scan, whose `to` entries are cleared by the next (the count pass starts at 0). */
+  let previous: number[] = [];
+
+  /**
+   * Keyword hits grouped by rule, in two passes over the hit buffer (count, then place) into one typed array:
+   * a text that repeats a keyword has a hit every few characters, and growing an array per rule cost more
+   * than the scan that found them.
+   */
   function findHits(text: string, modes: ArrayLike<number> | undefined): Hits | undefined {
     buf.count = 0;
     prefilter(text, buf);
+    for (const i of previous) to[i] = 0;
+    previous = [];
     const count = buf.count;
     if (count === 0) return undefined;
-    const positions: number[][] = [];
-    const triggered: number[] = [];
     const { at, keyword } = buf;
+    const triggered: number[] = [];
+    for (let h = 0; h < count; h++) {
+      for (const i of triggers[keyword[h] as number] as readonly number[]) {
+        if (modes && !modes[i]) continue;
+        if (to[i] === 0) triggered.push(i);
+        to[i] = (to[i] as number) + 1;
+      }
+    }
+    previous = triggered;
+    if (triggered.length === 0) return undefined;
+    triggered.sort((a, b) => a - b);
+    let total = 0;
+    for (const i of triggered) {
+      from[i] = total;
+      total += to[i] as number;
+      to[i] = from[i] as number;
+      lastAt[i] = -1;
+    }
+    if (flat.length < total) flat = new Int32Array(Math.max(total, flat.length * 2));
+    const out = flat;
     let unordered = false;
     for (let h = 0; h < count; h++) {
       const pos = at[h] as number;
       for (const i of triggers[keyword[h] as number] as readonly number[]) {
         if (modes && !modes[i]) continue;
-        let p = positions[i];
-        if (!p) {
-          p = positions[i] = [];
-          triggered.push(i);
-        } else {
-          const last = p[p.length - 1] as number;
-          if (last === pos) continue; // another keyword of the same rule at the same place
-          if (last > pos) unordered = true;
-        }
-        p.push(pos);
+        const last = lastAt[i] as number;
+        if (last === pos) continue; // another keyword of the same rule at the same place
+        if (last > pos) unordered = true;
+        out[to[i] as number] = pos;
+        to[i] = (to[i] as number) + 1;
+        lastAt[i] = pos;
       }
     }
     // A keyword is reported when its rarest trigram ends, not where it starts, and non-ASCII keywords after
     // the main pass: restore ascending order per rule.
     if (unordered) {
       for (const i of triggered) {
-        const p = (positions[i] as number[]).sort((a, b) => a - b);
+        const start = from[i] as number;
+        const p = out.subarray(start, to[i] as number).sort();
         let w = 0;
         for (let r = 0; r < p.length; r++) if (r === 0 || p[r] !== p[w - 1]) p[w++] = p[r] as number;
-        p.length = w;
+        to[i] = start + w;
       }
     }
-    return triggered.length === 0 ? undefined : { positions, triggered };
+    return { at: out, from, to, triggered };
   }
 
   function accept(rule: CompiledRule, secret: string, filter: MatchFilter | undefined): boolean {
@@ -392,7 +430,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   function runAnchored(
     rule: CompiledRule,
     text: string,
-    hits: number[],
+    hits: Hits,
     out: SecretMatch[],
     filter?: MatchFilter,
   ) {
@@ -400,7 +438,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const gate = rule.gate;
     let gateAt = -1; // the first gate character at or after the hit before
     let last = -1;
-    for (const at of hits) {
+    const positions = hits.at;
+    for (let h = hits.from[rule.index] as number, end = hits.to[rule.index] as number; h < end; h++) {
+      const at = positions[h] as number;
       if (at < last) continue; // inside the previous match
       if (gate !== undefined) {
         if (gateAt < at) {
@@ -425,25 +465,21 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     }
   }
 
-  function runRule(
-    rule: CompiledRule,
-    text: string,
-    hits: number[],
-    out: SecretMatch[],
-    filter?: MatchFilter,
-  ) {
+  function runRule(rule: CompiledRule, text: string, hits: Hits, out: SecretMatch[], filter?: MatchFilter) {
     if (rule.sticky) return runAnchored(rule, text, hits, out, filter);
     const n = text.length;
+    const positions = hits.at;
+    const stop = hits.to[rule.index] as number;
     // The compiled regex itself: scans are synchronous and do not nest, and a copy per call cost more than
     // the scan of a short text.
     const re = rule.regex;
-    let k = 0;
-    while (k < hits.length) {
-      let start = Math.max(0, (hits[k] as number) - rule.before);
-      let end = Math.min(n, (hits[k] as number) + rule.after);
+    let k = hits.from[rule.index] as number;
+    while (k < stop) {
+      let start = Math.max(0, (positions[k] as number) - rule.before);
+      let end = Math.min(n, (positions[k] as number) + rule.after);
       k++;
-      while (k < hits.length && (hits[k] as number) - rule.before <= end) {
-        end = Math.min(n, (hits[k] as number) + rule.after);
+      while (k < stop && (positions[k] as number) - rule.before <= end) {
+        end = Math.min(n, (positions[k] as number) + rule.after);
         k++;
       }
       // A match that runs into the window's end may have been cut short: widen the window and scan again.
@@ -482,7 +518,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           break;
         }
         end = Math.min(n, end + rule.after + 1024);
-        while (k < hits.length && (hits[k] as number) - rule.before <= end) k++;
+        while (k < stop && (positions[k] as number) - rule.before <= end) k++;
         start = Math.max(0, start);
       }
     }
@@ -493,10 +529,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const hits = findHits(text, modes);
     if (hits === undefined) return [];
     const raw: SecretMatch[] = [];
-    hits.triggered.sort((a, b) => a - b);
-    for (const i of hits.triggered) {
-      runRule(compiled[i] as CompiledRule, text, hits.positions[i] as number[], raw, filter);
-    }
+    for (const i of hits.triggered) runRule(compiled[i] as CompiledRule, text, hits, raw, filter);
     for (let j = 0; j < raw.length; j++) raw[j] = wholeClusters(text, raw[j] as SecretMatch);
     return mergeMatches(raw);
   }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/rules/index.js';
+import { createRuleRegistry, type SecretMatch } from '../../src/rules/registry.js';
+import { expandTemplate } from './expand.js';
+
+// A registry keeps its hit buffers between scans (scans are synchronous and never nest). These tests pin that
+// nothing of one scan leaks into the next: a rule triggered before must be found again, not skipped or doubled.
+const registry = createRuleRegistry(RULES);
+const spans = (found: SecretMatch[]) => found.map((m) => `${m.start}-${m.end}:${m.rule.id}`);
+const texts = RULES.map((rule) => `log line ${expandTemplate(rule.examples.positive[0] as string)} end`);
+
+describe('successive scans of one registry', () => {
+  it('find the same secrets in a text whatever was scanned before it', () => {
+    const alone = texts.map((text) => spans(registry.scan(text)));
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i] as string;
+      const before = texts[(i * 7 + 3) % texts.length] as string;
+      registry.scan(before);
+      expect(spans(registry.scan(text)), RULES[i]?.id).toEqual(alone[i]);
+      expect(spans(registry.scan(text)), `${RULES[i]?.id}, scanned twice`).toEqual(alone[i]);
+    }
+    expect(alone.filter((found) => found.length > 0).length).toBe(RULES.length);
+  });
+
+  it('apply each scan its own modes', () => {
+    const off = new Uint8Array(RULES.length);
+    const on = new Uint8Array(RULES.length).fill(1);
+    for (const [i, text] of texts.entries()) {
+      const all = spans(registry.scan(text));
+      expect(registry.scan(text, off)).toEqual([]);
+      expect(spans(registry.scan(text, on))).toEqual(all);
+      const only = new Uint8Array(RULES.length);
+      only[i] = 1;
+      const mine = spans(registry.scan(text, only));
+      expect(mine.every((s) => s.endsWith(`:${RULES[i]?.id}`))).toBe(true);
+      expect(spans(registry.scan(text))).toEqual(all);
+    }
+  });
+});
