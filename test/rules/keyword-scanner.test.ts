@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createRuleRegistry } from '../../src/rules/registry.js';
+import type { SecretRule } from '../../src/rules/types.js';
+import { prng } from './expand.js';
+
+// The keyword prefilter looks for a few characters of each keyword and checks the rest exactly (see
+// createKeywordScanner). A hit it misses is a secret missed, so here its hits are tested through rules
+// whose regex starts with the keyword: every match of those regexes over the whole text must be found.
+const KEY_CHARS = 'abcAB_-.';
+const TEXT_CHARS = 'abcdeABC_-. 0123456789é日\u{1F600}';
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+const pick = (next: () => number, chars: string[]) => chars[Math.floor(next() * chars.length)] as string;
+
+function keyword(next: () => number): string {
+  const length = 2 + Math.floor(next() * 6);
+  if (next() < 0.15) return 'a'.repeat(Math.max(3, length)); // a run keyword
+  let out = '';
+  while (out.length < length) out += pick(next, [...KEY_CHARS]).toLowerCase();
+  return out;
+}
+
+function text(next: () => number, keywords: string[]): string {
+  const chars = [...TEXT_CHARS];
+  let out = '';
+  while (out.length < 3000) {
+    const r = next();
+    if (r < 0.08) {
+      // a keyword in random case, then what the rule wants (or not quite)
+      const kw = [...(pick(next, keywords) as string)].map((c) => (next() < 0.5 ? c.toUpperCase() : c));
+      out += kw.join('');
+      if (next() < 0.7)
+        out += (next() < 0.5 ? pick(next, chars) : '') + String(100 + Math.floor(next() * 900));
+    } else out += pick(next, chars);
+  }
+  return out;
+}
+
+/** Characters covered by any match of any rule's regex over the whole text, as a 0/1 string. */
+function covered(rules: SecretRule[], t: string): string {
+  const cover = new Array<number>(t.length).fill(0);
+  for (const r of rules) {
+    for (const m of t.matchAll(new RegExp(r.regex.source, 'gid'))) {
+      const [s, e] = (m.indices as RegExpIndicesArray)[1] as [number, number];
+      const value = t.slice(s, e);
+      if (/^(.)\1*$/u.test(value)) continue; // one repeated character reads as a placeholder
+      cover.fill(1, s, e);
+    }
+  }
+  return cover.join('');
+}
+
+describe('keyword prefilter', () => {
+  it('reports every occurrence, in any case, next to any character, up to the text end', () => {
+    const next = prng(20261203);
+    for (let round = 0; round < 60; round++) {
+      const keywords = [...new Set(Array.from({ length: 1 + Math.floor(next() * 6) }, () => keyword(next)))];
+      const rules: SecretRule[] = keywords.map((kw, i) => ({
+        id: `test-kw-${i}`,
+        description: 'keyword then one optional character and three digits',
+        family: 'test',
+        keywords: [kw],
+        regex: new RegExp(`${escapeRegex(kw)}(\\D?[0-9]{3})(?![0-9])`, 'i'),
+        secretGroup: 1,
+        examples: { positive: [`${kw}123`], negative: [kw] },
+      }));
+      const registry = createRuleRegistry(rules);
+      const t = `${text(next, keywords)}${keywords[0]}42${keywords[0]}999`; // one right at the end
+      const cover = new Array<number>(t.length).fill(0);
+      for (const m of registry.scan(t)) cover.fill(1, m.start, m.end);
+      expect(cover.join(''), `keywords ${JSON.stringify(keywords)}`).toBe(covered(rules, t));
+    }
+  });
+});
