@@ -143,7 +143,13 @@ export const rules: readonly SecretRule[] = [
     description: 'Password in curl -u / --user user:password (and wget --password, httpie -a)',
     family: 'generic',
     keywords: ['-u ', '--user', '-a '],
-    regex: /(?:-u|--user|-a)[\s=]{1,3}["']?[^\s:"'@$[\]]{0,128}:([^\s"'[\]]{3,256})/,
+    // The `:` between user and password: at most 3 + 1 + 128 characters after the flag.
+    regex: gated(
+      /(?:-u|--user|-a)[\s=]{1,3}["']?[^\s:"'@$[\]]{0,128}:([^\s"'[\]]{3,256})/,
+      '-u|--user|-a',
+      3 + 1 + 128,
+      ':',
+    ),
     secretGroup: 1,
     anchored: true,
     allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|\*+)$/i] },

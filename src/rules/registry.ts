@@ -30,8 +30,8 @@ export interface CompiledRule {
   readonly stopwords: readonly string[];
   /** For anchored rules: the regex with `y`, tried at each keyword hit. */
   readonly sticky: RegExp | undefined;
-  /** For assignment rules (see `gated`): how far after a match's start one of `=:,>` must be. */
-  readonly gate: number | undefined;
+  /** For assignment rules (see `gated`): which character must come how soon after a match's start. */
+  readonly gate: Gate | undefined;
   readonly before: number;
   readonly after: number;
   readonly source: SecretRule;
@@ -79,19 +79,31 @@ export function keyed(keys: string, value: string, tail = DEFAULT_TAIL): RegExp 
   return tail === DEFAULT_TAIL ? gated(re, keys, 30 + 12 + 1) : re;
 }
 
-/** Regexes marked by `gated`, with their distance. */
-const GATES = new WeakMap<RegExp, number>();
+/** What `gated` knows of a rule's regex: one of `chars` occurs at most `within` characters after a match's start. */
+export interface Gate {
+  readonly within: number;
+  /** The characters, as a global regex searched forward from each keyword hit (scans do not nest). */
+  readonly chars: RegExp;
+}
+
+/** Regexes marked by `gated`. */
+const GATES = new WeakMap<RegExp, Gate>();
+const ASSIGNMENT_CHARS = /[=:,>]/g;
 
 /**
  * Marks `re`, which starts with one of `keys` (a regex alternation), as an assignment: every match has one
- * of `=`, `:`, `,`, `>` at most `afterKey` characters after the longest key. Scanned as an anchored rule, a
- * keyword hit with none of them that close is skipped without running the regex: prose says `token` and
- * `bot` all the time, and each attempt walked the bounded gaps after the keyword to their ends (1 MB of
- * `bot` repeated: 100 ms). Keys that are not plain literals have no longest length: `re` stays ungated.
+ * of `chars` (by default `=`, `:`, `,`, `>`) at most `afterKey` characters after the longest key. Scanned as
+ * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
+ * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
+ * ends (1 MB of `bot` repeated: 100 ms). Keys that are not plain literals have no longest length: `re` stays
+ * ungated.
  */
-export function gated(re: RegExp, keys: string, afterKey: number): RegExp {
+export function gated(re: RegExp, keys: string, afterKey: number, chars?: string): RegExp {
   const longest = literalAlternationLength(keys);
-  if (longest !== undefined) GATES.set(re, longest + afterKey);
+  if (longest === undefined) return re;
+  const set =
+    chars === undefined ? ASSIGNMENT_CHARS : new RegExp(`[${chars.replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
+  GATES.set(re, { within: longest + afterKey, chars: set });
   return re;
 }
 
@@ -104,9 +116,6 @@ function literalAlternationLength(keys: string): number | undefined {
   }
   return max;
 }
-
-/** The characters `gated` counts on, searched forward from each keyword hit (scans do not nest). */
-const GATE_CHARS = /[=:,>]/g;
 
 /**
  * Does every match of the rule's regex begin with one of its keywords? Then the scan can try the regex at each
@@ -444,10 +453,10 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       if (at < last) continue; // inside the previous match
       if (gate !== undefined) {
         if (gateAt < at) {
-          GATE_CHARS.lastIndex = at;
-          gateAt = GATE_CHARS.test(text) ? GATE_CHARS.lastIndex - 1 : text.length;
+          gate.chars.lastIndex = at;
+          gateAt = gate.chars.test(text) ? gate.chars.lastIndex - 1 : text.length;
         }
-        if (gateAt - at > gate) continue;
+        if (gateAt - at > gate.within) continue;
       }
       re.lastIndex = at;
       const m = re.exec(text);

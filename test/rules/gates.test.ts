@@ -42,4 +42,12 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
       expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([value]);
     }
   });
+
+  it('curl-user-password: three spaces, a quote and 128 user characters before the colon', () => {
+    const curl = RULES.find((r) => r.id === 'curl-user-password') as SecretRule;
+    const registry = createRuleRegistry([curl]);
+    const password = 'Zq8Lw3Rk9Tn2';
+    const text = `curl --user   "${'u'.repeat(128)}:${password} https://api.internal/`;
+    expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([password]);
+  });
 });
