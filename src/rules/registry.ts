@@ -329,8 +329,11 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     );
   }
 
-  // keyword -> rule indices, including the rules of every keyword that is a substring of it (a hit is
-  // reported per keyword and start position; a rule keyed on a substring then also sees the longer word).
+  // keyword -> the rules keyed on it. The scanner reports every occurrence of every ASCII keyword on its
+  // own, so a rule keyed on `secret` sees the `secret` of `secretaccesskey` through its own hit; giving it the
+  // longer word's hits too doubled the hits of such texts for nothing. Non-ASCII keywords are found by one
+  // alternation, which reports only the longest at a position: those do include the rules of the keywords
+  // inside them.
   const direct = new Map<string, Set<number>>();
   for (const r of compiled) {
     for (const k of r.keywords) {
@@ -343,8 +346,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   // Not frozen: the hit loop iterates these once per hit, and on Node 20 a loop over frozen arrays runs
   // several times slower (and slows every array the same loop meets afterwards).
   const triggers: (readonly number[])[] = keywords.map((k) => {
-    const all = new Set<number>();
-    for (const [other, set] of direct) if (k.includes(other)) for (const i of set) all.add(i);
+    const all = new Set<number>(direct.get(k));
+    if (!isAsciiKeyword(k))
+      for (const [other, set] of direct) if (k.includes(other)) for (const i of set) all.add(i);
     return [...all].sort((a, b) => a - b);
   });
   // Hits of a keyword that repeats one character (`aaaa…`, a Twitter bearer token's prefix) can be thinned
@@ -678,6 +682,16 @@ interface Anchored {
   readonly run: number;
 }
 
+/** Keywords the scanner's main pass finds: two or more characters, all ASCII. The rest go to a regex. */
+function isAsciiKeyword(word: string): boolean {
+  if (word.length < 2) return false;
+  for (let j = 0; j < word.length; j++) if (word.charCodeAt(j) >= 128) return false;
+  return true;
+}
+
+/** Keywords per trigram bucket, where a keyword has another choice of trigram. */
+const BUCKET_LIMIT = 4;
+
 /** Fibonacci hashing multiplier for the bucket table. */
 const HASH = 0x9e3779b1 | 0;
 const EMPTY_BUCKET: Anchored[] = [];
@@ -724,9 +738,7 @@ function createKeywordScanner(
   };
   for (let k = 0; k < keywords.length; k++) {
     const word = keywords[k] as string;
-    let ascii = word.length >= 2;
-    for (let j = 0; j < word.length; j++) if (word.charCodeAt(j) >= 128) ascii = false;
-    if (!ascii) {
+    if (!isAsciiKeyword(word)) {
       other.push(k);
       continue;
     }
@@ -748,23 +760,32 @@ function createKeywordScanner(
       followAny(pair);
       continue;
     }
-    // The rarest four characters (three for a three-letter keyword), by letter frequency.
+    // The rarest four characters (three for a three-letter keyword), by letter frequency, among those whose
+    // bucket is not full: every window of a bucket's trigram checks all its keywords, and twenty keywords
+    // ending in `_key` once shared one, so that `private_key=` repeated cost 20 checks per occurrence.
     const width = Math.min(4, word.length);
-    let offset = 0;
+    const trigramAt = (o: number): number =>
+      ((codes[o] as number) << 14) | ((codes[o + 1] as number) << 7) | (codes[o + 2] as number);
+    let offset = -1;
     let best = Number.POSITIVE_INFINITY;
+    let fallback = 0;
+    let fallbackScore = Number.POSITIVE_INFINITY;
     for (let o = 0; o + width <= word.length; o++) {
       let score = 1;
       for (let j = o; j < o + width; j++) score *= commonness(codes[j] as number);
-      if (score < best) {
+      if (score < fallbackScore) {
+        fallbackScore = score;
+        fallback = o;
+      }
+      if (score < best && (buckets.get(trigramAt(o))?.length ?? 0) < BUCKET_LIMIT) {
         best = score;
         offset = o;
       }
     }
-    const trigram = (o: number): number =>
-      ((codes[o] as number) << 14) | ((codes[o + 1] as number) << 7) | (codes[o + 2] as number);
-    const g = trigram(offset);
+    if (offset < 0) offset = fallback;
+    const g = trigramAt(offset);
     add(g, { codes, offset, k, run: -1 });
-    if (width === 4) setBit(follow, trigram(offset + 1));
+    if (width === 4) setBit(follow, trigramAt(offset + 1));
     else followAny(g);
   }
   // The buckets as an open-addressing table of typed arrays: a `Map` lookup per candidate window was a

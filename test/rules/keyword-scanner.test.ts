@@ -50,25 +50,41 @@ function covered(rules: SecretRule[], t: string): string {
   return cover.join('');
 }
 
+function rulesFor(keywords: string[]): SecretRule[] {
+  return keywords.map((kw, i) => ({
+    id: `test-kw-${i}`,
+    description: 'keyword then one optional character and three digits',
+    family: 'test',
+    keywords: [kw],
+    regex: new RegExp(`${escapeRegex(kw)}(\\D?[0-9]{3})(?![0-9])`, 'i'),
+    secretGroup: 1,
+    examples: { positive: [`${kw}123`], negative: [kw] },
+  }));
+}
+
+function expectAllFound(keywords: string[], t: string): void {
+  const rules = rulesFor(keywords);
+  const cover = new Array<number>(t.length).fill(0);
+  for (const m of createRuleRegistry(rules).scan(t)) cover.fill(1, m.start, m.end);
+  expect(cover.join(''), `keywords ${JSON.stringify(keywords)}`).toBe(covered(rules, t));
+}
+
 describe('keyword prefilter', () => {
   it('reports every occurrence, in any case, next to any character, up to the text end', () => {
     const next = prng(20261203);
     for (let round = 0; round < 60; round++) {
       const keywords = [...new Set(Array.from({ length: 1 + Math.floor(next() * 6) }, () => keyword(next)))];
-      const rules: SecretRule[] = keywords.map((kw, i) => ({
-        id: `test-kw-${i}`,
-        description: 'keyword then one optional character and three digits',
-        family: 'test',
-        keywords: [kw],
-        regex: new RegExp(`${escapeRegex(kw)}(\\D?[0-9]{3})(?![0-9])`, 'i'),
-        secretGroup: 1,
-        examples: { positive: [`${kw}123`], negative: [kw] },
-      }));
-      const registry = createRuleRegistry(rules);
-      const t = `${text(next, keywords)}${keywords[0]}42${keywords[0]}999`; // one right at the end
-      const cover = new Array<number>(t.length).fill(0);
-      for (const m of registry.scan(t)) cover.fill(1, m.start, m.end);
-      expect(cover.join(''), `keywords ${JSON.stringify(keywords)}`).toBe(covered(rules, t));
+      expectAllFound(keywords, `${text(next, keywords)}${keywords[0]}42${keywords[0]}999`); // one at the end
+    }
+  });
+
+  it('reports keywords that share their rarest characters (full buckets choose others)', () => {
+    const next = prng(20261204);
+    for (let round = 0; round < 20; round++) {
+      const keywords = [
+        ...new Set(Array.from({ length: 8 + Math.floor(next() * 20) }, () => `${keyword(next)}_key`)),
+      ];
+      expectAllFound(keywords, text(next, keywords));
     }
   });
 });
