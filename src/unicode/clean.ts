@@ -93,8 +93,8 @@ interface Policy {
    * table when the policy is built; `strict` needs more ranges and uses the table loop instead.
    */
   readonly skip: RegExp | undefined;
-  /** Supplementary code points with an action, sorted: [from, to, action]. */
-  readonly supp: readonly (readonly [number, number, number])[];
+  /** Supplementary code points with an action, sorted and disjoint: from, to, action, from, to, ... */
+  readonly supp: Int32Array;
   readonly document: boolean;
 }
 
@@ -162,8 +162,12 @@ function buildPolicy(document: boolean, strict: boolean): Policy {
     }
   }
   supp.sort((a, b) => a[0] - b[0]);
+  // suppAction finds one range per code point: the tables must not overlap above the BMP.
+  for (let i = 1; i < supp.length; i++)
+    if (supp[i]![0] <= supp[i - 1]![1]) throw new Error('unicode tables: overlapping supplementary ranges');
+  const flat = Int32Array.from(supp.flat());
   const skip = strict ? undefined : document ? DOCUMENT_SKIP : FIELD_SKIP;
-  return { bmp, supp, document, skip: skip !== undefined && covers(skip, bmp) ? skip : undefined };
+  return { bmp, supp: flat, document, skip: skip !== undefined && covers(skip, bmp) ? skip : undefined };
 }
 
 // Balanced superset classes (16 ranges each). Both include every surrogate: pairs are checked in `scan`.
@@ -196,11 +200,17 @@ function policyFor(cls: StringClass, profile: UnicodeProfile): Policy {
 }
 
 function suppAction(p: Policy, cp: number): number {
-  for (const [from, to, action] of p.supp) {
-    if (cp < from) return 0;
-    if (cp <= to) return action;
+  // Binary search for the last range starting at or before `cp`: a text of tag characters looks one up per
+  // pair, and a walk over the ranges (16 planes of noncharacters come first) was most of its time.
+  const t = p.supp;
+  let lo = 0;
+  let hi = t.length / 3 - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (t[mid * 3]! <= cp) lo = mid;
+    else hi = mid - 1;
   }
-  return 0;
+  return hi >= 0 && t[lo * 3]! <= cp && cp <= t[lo * 3 + 1]! ? t[lo * 3 + 2]! : 0;
 }
 
 /** Index of the first code unit at or after `i` that needs attention, or `s.length`. */
@@ -436,14 +446,96 @@ function escapeEnd(s: string, j: number, ends: StringEnds): [number, UnicodeCate
   return [j + 1, 'control'];
 }
 
-const cpCount = (s: string): number => {
+/** Code points in `s` from `from` to `to` (a low surrogate after a high one inside the span is no new one). */
+const cpCount = (s: string, from: number, to: number): number => {
   let n = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff || i === 0 || (s.charCodeAt(i - 1) & 0xfc00) !== 0xd800) n++;
+    if (c < 0xdc00 || c > 0xdfff || i === from || (s.charCodeAt(i - 1) & 0xfc00) !== 0xd800) n++;
   }
   return n;
 };
+
+/**
+ * The cleaned text as pieces: spans of the input, or one character of ours (a negative `from`: -1 - code).
+ * Kept as numbers, not strings: 1 MB of a letter and a joiner alternating is 500,000 pieces, and a string
+ * per piece made the garbage collector a third of the time.
+ */
+class Output {
+  length = 0;
+  chars = 0;
+  private from = new Int32Array(64);
+  private to = new Int32Array(64);
+
+  range(from: number, to: number): void {
+    this.push(from, to);
+    this.chars += to - from;
+  }
+
+  char(code: number): void {
+    this.push(-1 - code, 0);
+    this.chars += 1;
+  }
+
+  /** Empties piece `k` (a context character removed afterwards). */
+  clear(k: number): void {
+    const from = this.from[k]!;
+    this.chars -= from < 0 ? 1 : this.to[k]! - from;
+    this.from[k] = 0;
+    this.to[k] = 0;
+  }
+
+  text(s: string, k: number): string {
+    const from = this.from[k]!;
+    return from < 0 ? String.fromCharCode(-1 - from) : s.slice(from, this.to[k]);
+  }
+
+  /**
+   * Long pieces are sliced and joined (a copy at native speed); when they are short on average, the code
+   * units are copied into one buffer and turned into a string a chunk at a time, with no string per piece.
+   */
+  build(s: string): string {
+    const { length, from, to } = this;
+    if (length === 0) return '';
+    if (this.chars >= length * SHORT_PIECES) {
+      const parts = new Array<string>(length);
+      for (let k = 0; k < length; k++) parts[k] = this.text(s, k);
+      return parts.join('');
+    }
+    const units = new Uint16Array(this.chars);
+    let w = 0;
+    for (let k = 0; k < length; k++) {
+      const f = from[k]!;
+      if (f < 0) units[w++] = -1 - f;
+      else for (let i = f, e = to[k]!; i < e; i++) units[w++] = s.charCodeAt(i);
+    }
+    const chunks: string[] = [];
+    for (let i = 0; i < w; i += CHUNK_UNITS) {
+      const chunk = units.subarray(i, Math.min(w, i + CHUNK_UNITS)) as unknown as number[];
+      chunks.push(String.fromCharCode.apply(null, chunk));
+    }
+    return chunks.join('');
+  }
+
+  private push(from: number, to: number): void {
+    if (this.length === this.from.length) {
+      const f = new Int32Array(this.length * 2);
+      const t = new Int32Array(this.length * 2);
+      f.set(this.from);
+      t.set(this.to);
+      this.from = f;
+      this.to = t;
+    }
+    this.from[this.length] = from;
+    this.to[this.length] = to;
+    this.length++;
+  }
+}
+
+/** Below this many code units per piece on average, the output is built from a buffer, not by joining. */
+const SHORT_PIECES = 32;
+/** Code units per `String.fromCharCode` call: within every engine's argument limit. */
+const CHUNK_UNITS = 8192;
 
 /**
  * The slow path of one `cleanText` call: everything from the first suspicious index on. A class rather than
@@ -453,9 +545,9 @@ const cpCount = (s: string): number => {
 class Cleaning {
   readonly n: number;
   readonly tally: number[] = new Array<number>(UNICODE_CATEGORIES.length).fill(0);
-  readonly parts: string[] = [];
+  readonly out = new Output();
   readonly ends: StringEnds;
-  // Kept context units: index into `parts`, output position (in base code units), code points, is a mark.
+  // Kept context units: index into `out`, output position (in base code units), code points, is a mark.
   readonly ctxPart: number[] = [];
   readonly ctxAt: number[] = [];
   readonly ctxCps: number[] = [];
@@ -481,8 +573,7 @@ class Cleaning {
   }
 
   keep(from: number, to: number, mark: boolean): void {
-    const text = this.s.slice(from, to);
-    const cps = cpCount(text);
+    const cps = cpCount(this.s, from, to);
     if (!mark) {
       if (this.dense) {
         this.tally[CAT.steganography]! += cps;
@@ -496,11 +587,11 @@ class Cleaning {
       this.recent[slot] = this.baseUnits;
       this.counted++;
     }
-    this.ctxPart.push(this.parts.length);
+    this.ctxPart.push(this.out.length);
     this.ctxAt.push(this.baseUnits);
     this.ctxCps.push(cps);
     this.ctxMark.push(mark);
-    this.parts.push(text);
+    this.out.range(from, to);
   }
 
   /** Judges one run from its own content and the bases around it (`l` before, `r` after; -1 for none). */
@@ -558,10 +649,11 @@ class Cleaning {
     this.run.length = 0;
   }
 
-  base(text: string, cp: number): void {
+  /** A character of ours (a space or newline standing for what was removed) as the next base. */
+  base(cp: number): void {
     if (this.run.length > 0) this.flushRun(cp);
-    this.parts.push(text);
-    this.baseUnits += text.length;
+    this.out.char(cp);
+    this.baseUnits += 1;
     this.lastBase = cp;
   }
 
@@ -578,7 +670,7 @@ class Cleaning {
   }
 
   removeCtx(k: number, cat: UnicodeCategory): void {
-    this.parts[this.ctxPart[k]!] = '';
+    this.out.clear(this.ctxPart[k]!);
     this.tally[CAT[cat]]! += this.ctxCps[k]!;
     this.ctxCps[k] = 0;
     this.changed = true;
@@ -614,10 +706,9 @@ class Cleaning {
         }
       }
       if (j > pos) {
-        const slice = s.slice(pos, j);
         if (this.run.length > 0) this.flushRun(s.codePointAt(pos)!);
-        this.parts.push(slice);
-        this.baseUnits += slice.length;
+        this.out.range(pos, j);
+        this.baseUnits += j - pos;
         const last = s.charCodeAt(j - 1);
         this.lastBase =
           last >= 0xdc00 && last <= 0xdfff && j - 2 >= pos && (s.charCodeAt(j - 2) & 0xfc00) === 0xd800
@@ -629,18 +720,18 @@ class Cleaning {
       switch (action) {
         case A_ESC: {
           const [end, cat] = escapeEnd(s, j, this.ends);
-          this.drop(cat, cpCount(s.slice(j, end)));
+          this.drop(cat, cpCount(s, j, end));
           next = end;
           break;
         }
         case A_C1_CSI:
           next = csiEnd(s, j + 1);
-          this.drop('ansi', cpCount(s.slice(j, next)));
+          this.drop('ansi', cpCount(s, j, next));
           break;
         case A_C1_STRING: {
           const e = controlStringEnd(s, j + 1, this.ends);
           next = e < 0 ? j + 1 : e;
-          this.drop('ansi', cpCount(s.slice(j, next)));
+          this.drop('ansi', cpCount(s, j, next));
           break;
         }
         case A_CR: {
@@ -650,22 +741,22 @@ class Cleaning {
             if (crlf) this.drop('newline', 1);
             else {
               this.drop('newline', 1);
-              this.base('\n', 0x0a);
+              this.base(0x0a);
             }
           } else {
             this.drop('newline', crlf ? 2 : 1);
             if (crlf) next = j + 2;
-            this.base(' ', 0x20);
+            this.base(0x20);
           }
           break;
         }
         case A_NEWLINE:
           this.drop('newline', 1);
-          this.base(p.document ? '\n' : ' ', p.document ? 0x0a : 0x20);
+          this.base(p.document ? 0x0a : 0x20);
           break;
         case A_SPACE:
           this.drop('separator', 1);
-          this.base(' ', 0x20);
+          this.base(0x20);
           break;
         case A_ZWJ:
         case A_ZWNJ:
@@ -686,7 +777,9 @@ class Cleaning {
     if (this.ctxMark.includes(true)) {
       // Marks order right-to-left text; without RTL letters in the output they only hide things.
       const isCtx = new Set(this.ctxPart);
-      const rtl = this.parts.some((part, i) => !isCtx.has(i) && rtlPattern.test(part));
+      let rtl = false;
+      for (let i = 0; i < this.out.length && !rtl; i++)
+        rtl = !isCtx.has(i) && rtlPattern.test(this.out.text(s, i));
       if (!rtl)
         for (let k = 0; k < this.ctxMark.length; k++) if (this.ctxMark[k]) this.removeCtx(k, 'bidi-mark');
     }
@@ -708,7 +801,7 @@ class Cleaning {
         }
       }
     }
-    return this.changed ? this.parts.join('') : s;
+    return this.changed ? this.out.build(s) : s;
   }
 }
 
@@ -753,6 +846,9 @@ export function isInvisibleCodePoint(cp: number): boolean {
 const WARM_UP =
   '👨\u200d👩 a\u200d b \u0628\u200c\u0628 \u0915\u094d\u200d\u0937 ❤\ufe0f a\ufe0f 🏴\udb40\udc67\udb40\udc62\udb40\udc73\udb40\udc63\udb40\udc74\udb40\udc7f' +
   ' \u05d0\u200f\u05d1 x\u200e \x1b[31m\x1b]0;t\x07 \r\n\u2028\u00a0\ud800 \u202e';
-for (const cls of ['document', 'field'] as const) {
-  for (const profile of ['balanced', 'strict'] as const) cleanText(WARM_UP, cls, profile, {});
+// Twice: short pieces (the output built from a buffer) and long ones (joined).
+for (const sample of [WARM_UP, `${WARM_UP}${'plain text '.repeat(400)}\u200b`]) {
+  for (const cls of ['document', 'field'] as const) {
+    for (const profile of ['balanced', 'strict'] as const) cleanText(sample, cls, profile, {});
+  }
 }

@@ -231,3 +231,30 @@ describe('strict profile', () => {
     expect(left).toEqual([]);
   });
 });
+
+// The output is joined from slices when its pieces are long and built from a code-unit buffer, a chunk at a
+// time, when they are short: both must give the same text, surrogate pairs intact across chunk boundaries.
+describe('long outputs of short and of long pieces', () => {
+  it('removes every other character of a long text', () => {
+    const { out, counts } = clean(`a${'😀\u200b'.repeat(10_000)}`);
+    expect(out).toBe(`a${'😀'.repeat(10_000)}`);
+    expect(counts).toEqual({ 'zero-width': 10_000 });
+  });
+
+  it('drops the joiners of Arabic letters alternating with ZWNJ past the density limit', () => {
+    const { out } = clean('\u0628\u200c'.repeat(50_000));
+    expect(out).toBe('\u0628'.repeat(50_000));
+  });
+
+  it('keeps long stretches between removals', () => {
+    const line = `${'word '.repeat(40)}\u200b`;
+    const { out, counts } = clean(line.repeat(1_000));
+    expect(out).toBe('word '.repeat(40_000));
+    expect(counts).toEqual({ 'zero-width': 1_000 });
+  });
+
+  it('rewrites newlines in a field among short pieces', () => {
+    const { out } = clean('x\r\n'.repeat(20_000), 'field');
+    expect(out).toBe('x '.repeat(20_000));
+  });
+});
