@@ -862,8 +862,8 @@ function createKeywordScanner(
       // the exact check below rejects, and the loop saves a branch per character.
       g = ((g << 7) | (text.charCodeAt(i) | 0x20)) & MASK;
       if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
-      // Past the end, charCodeAt gives NaN, which folds to a space.
-      const next = text.charCodeAt(i + 1) | 0x20;
+      // Past the end, a space (reading there would deoptimise the loop).
+      const next = i + 1 < n ? text.charCodeAt(i + 1) | 0x20 : 0x20;
       const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
       if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
       for (const kw of bucketAt(g)) {
