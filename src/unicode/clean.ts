@@ -599,6 +599,7 @@ class Cleaning {
     const l = this.lastBase;
     const len = this.run.length;
     const { cp, action, start, end } = this.run;
+    if (len === 1 && action[0] !== A_TAG) return this.flushOne(l, r);
     const verdict = this.run.keep;
     let tagCount = 0;
     let first = -1; // first non-tag token
@@ -647,6 +648,26 @@ class Cleaning {
       if (verdict[i] === 1) this.keep(start[i]!, end[i]!, action[i] === A_MARK);
     }
     this.run.length = 0;
+  }
+
+  /**
+   * `flushRun` for a run of one joiner, mark or selector (what most attacks repeat: `a`+VS16, a letter and
+   * ZWNJ), with the same verdicts: the general loops cost more than the judgement.
+   */
+  flushOne(l: number, r: number): void {
+    const run = this.run;
+    const a = run.action[0]!;
+    let ok: boolean;
+    if (a === A_VS) ok = takesSelector(l, run.cp[0]!);
+    else if (a === A_ZWJ) ok = emojiJoin(l, r) || scriptJoin(l, r);
+    else if (a === A_ZWNJ) ok = scriptJoin(l, r);
+    else ok = true; // a single bidi mark
+    run.length = 0;
+    if (ok) this.keep(run.start[0]!, run.end[0]!, a === A_MARK);
+    else {
+      this.tally[CAT[a === A_VS ? 'variation-selector' : a === A_MARK ? 'bidi-mark' : 'zero-width']]! += 1;
+      this.changed = true;
+    }
   }
 
   /** A character of ours (a space or newline standing for what was removed) as the next base. */
