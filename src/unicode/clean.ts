@@ -599,7 +599,10 @@ class Cleaning {
     const l = this.lastBase;
     const len = this.run.length;
     const { cp, action, start, end } = this.run;
-    if (len === 1 && action[0] !== A_TAG) return this.flushOne(l, r);
+    if (len === 1 && action[0] !== A_TAG) {
+      this.flushOne(l, r);
+      return;
+    }
     const verdict = this.run.keep;
     let tagCount = 0;
     let first = -1; // first non-tag token
