@@ -690,7 +690,13 @@ class Cleaning {
   nextFrom(k: number): number {
     const { s, n, p } = this;
     const after = k < n ? p.bmp[s.charCodeAt(k)]! : 0;
-    return after !== 0 && after !== A_HI && after !== A_HI_CHECK ? k : scan(s, k, p);
+    if (after === A_HI || after === A_HI_CHECK) {
+      // A lone surrogate, or a pair that may have an action: the loop looks at it now (a run of lone
+      // surrogates or tag characters would otherwise cost one regex call each). Plain pairs are skipped.
+      const d = k + 1 < n ? s.charCodeAt(k + 1) : 0;
+      if (after === A_HI_CHECK || d < 0xdc00 || d > 0xdfff) return k;
+    }
+    return after !== 0 && after !== A_HI ? k : scan(s, k, p);
   }
 
   removeCtx(k: number, cat: UnicodeCategory): void {
@@ -791,7 +797,9 @@ class Cleaning {
           break;
         }
         default:
-          this.drop(UNICODE_CATEGORIES[action - A_REMOVE]!, 1);
+          // `remove(cat)` is A_REMOVE plus the category's index in the tally.
+          this.tally[action - A_REMOVE]! += 1;
+          this.changed = true;
       }
       pos = next;
       j = this.nextFrom(next);
