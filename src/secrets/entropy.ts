@@ -31,21 +31,20 @@ export function shannonEntropy(s: string): number {
       wide.set(c, (wide.get(c) ?? 0) + 1);
     }
   }
-  let h = 0;
+  // H = -sum(k/n * log2(k/n)) = log2(n) - sum(k * log2(k)) / n, with k * log2(k) from a table: a log2 per
+  // distinct character was most of the cost on the short values that are most candidates.
+  let sum = 0;
   for (let j = 0; j < distinct; j++) {
     const c = seen[j] as number;
-    const p = (counts[c] as number) / n;
+    sum += kLog2k(counts[c] as number);
     counts[c] = 0;
-    h -= p * Math.log2(p);
   }
-  if (wide) {
-    for (const k of wide.values()) {
-      const p = k / n;
-      h -= p * Math.log2(p);
-    }
-  }
-  return h;
+  if (wide) for (const k of wide.values()) sum += kLog2k(k);
+  return Math.log2(n) - sum / n;
 }
+
+const K_LOG2_K = Float64Array.from({ length: 1024 }, (_, k) => (k === 0 ? 0 : k * Math.log2(k)));
+const kLog2k = (k: number): number => (k < 1024 ? (K_LOG2_K[k] as number) : k * Math.log2(k));
 
 /** Scratch counts for `shannonEntropy`, left all zero after every call, and the codes it saw. */
 const LATIN1_COUNTS = new Int32Array(256);
@@ -150,8 +149,9 @@ export function placeholderWords(value: string, words: readonly string[]): boole
   return n >= lower.length * WORD_SHARE || wordy(value);
 }
 
-/** Longest run of one character in `s`. */
-function longestRun(s: string): { char: number; length: number } {
+/** Longest run of one character in `s`, and that character (written to `RUN`: no object per call). */
+const RUN = { char: -1, length: 0 };
+function longestRun(s: string): typeof RUN {
   let best = 0;
   let bestChar = -1;
   let run = 0;
@@ -165,27 +165,50 @@ function longestRun(s: string): { char: number; length: number } {
       bestChar = c;
     }
   }
-  return { char: bestChar, length: best };
+  RUN.char = bestChar;
+  RUN.length = best;
+  return RUN;
 }
 
-/** Longest stretch of `s` that repeats a unit of 2 to 4 characters (`23452345…`), not counting one-character runs. */
-function longestCycle(s: string): number {
-  let best = 0;
-  for (let p = 2; p <= 4; p++) {
-    let span = 0;
-    let varied = false;
-    for (let i = 0; i + p < s.length; i++) {
-      if (s.charCodeAt(i) === s.charCodeAt(i + p)) {
-        if (span > 0 && s.charCodeAt(i) !== s.charCodeAt(i - 1)) varied = true;
-        span++;
-        if (varied && span + p > best) best = span + p;
-      } else {
-        span = 0;
-        varied = false;
-      }
+/**
+ * Does `s` repeat a unit of 2 to 4 characters (`23452345…`, not a one-character run) over `min` characters
+ * or more? One pass with a span per unit length: a stretch where every character equals the one `p` later,
+ * with at least one change of character inside it, covers its span plus `p`.
+ */
+function repeatsUnit(s: string, min: number): boolean {
+  let span2 = 0;
+  let span3 = 0;
+  let span4 = 0;
+  let varied2 = false;
+  let varied3 = false;
+  let varied4 = false;
+  const n = s.length;
+  for (let i = 0; i + 2 < n; i++) {
+    const c = s.charCodeAt(i);
+    const changed = i > 0 && c !== s.charCodeAt(i - 1);
+    if (c === s.charCodeAt(i + 2)) {
+      if (span2 > 0 && changed) varied2 = true;
+      if (++span2 + 2 >= min && varied2) return true;
+    } else {
+      span2 = 0;
+      varied2 = false;
+    }
+    if (i + 3 < n && c === s.charCodeAt(i + 3)) {
+      if (span3 > 0 && changed) varied3 = true;
+      if (++span3 + 3 >= min && varied3) return true;
+    } else {
+      span3 = 0;
+      varied3 = false;
+    }
+    if (i + 4 < n && c === s.charCodeAt(i + 4)) {
+      if (span4 > 0 && changed) varied4 = true;
+      if (++span4 + 4 >= min && varied4) return true;
+    } else {
+      span4 = 0;
+      varied4 = false;
     }
   }
-  return best;
+  return false;
 }
 
 /** A unit repeated over this many characters is filler: a random token repeats none even three times. */
@@ -209,5 +232,5 @@ export function isPlaceholder(value: string): boolean {
   const run = longestRun(value);
   if (run.char >= 0x30 && run.char <= 0x39 && run.length >= 10) return true;
   if (run.length === value.length && value.length > 1) return true;
-  return value.length >= CYCLE_FILLER && longestCycle(value) >= CYCLE_FILLER;
+  return value.length >= CYCLE_FILLER && repeatsUnit(value, CYCLE_FILLER);
 }
