@@ -386,21 +386,23 @@ function tagSequenceEnd(run: Run, tagCount: number): number {
     : -1;
 }
 
+/** The characters that end a control string. One regex for every cleaning: each sets `lastIndex` first. */
+const STRING_ENDS = new RegExp(
+  `[${ANSI.stringEnds.map((c) => `\\x${c.toString(16).padStart(2, '0')}`).join('')}]`,
+  'g',
+);
+
 /**
  * Finds where control strings (OSC, DCS, SOS, PM, APC) end without rescanning: a search from `k` that finds
  * the first end at `e` also answers every later query up to `e`, and a search that finds none answers all.
  */
 class StringEnds {
   private next = -1;
-  private readonly re = new RegExp(
-    `[${ANSI.stringEnds.map((c) => `\\x${c.toString(16).padStart(2, '0')}`).join('')}]`,
-    'g',
-  );
   constructor(private readonly s: string) {}
   find(k: number): number {
     if (this.next < k && this.next !== this.s.length) {
-      this.re.lastIndex = k;
-      const m = this.re.exec(this.s);
+      STRING_ENDS.lastIndex = k;
+      const m = STRING_ENDS.exec(this.s);
       this.next = m === null ? this.s.length : m.index;
     }
     return this.next;
@@ -464,8 +466,9 @@ const cpCount = (s: string, from: number, to: number): number => {
 class Output {
   length = 0;
   chars = 0;
-  private from = new Int32Array(64);
-  private to = new Int32Array(64);
+  // 16 entries (64 bytes) stay on the V8 heap; a larger typed array gets a backing store of its own.
+  private from = new Int32Array(16);
+  private to = new Int32Array(16);
 
   range(from: number, to: number): void {
     this.push(from, to);
