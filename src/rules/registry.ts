@@ -2,10 +2,11 @@
  * @module rules/registry
  * Validates secret rules, compiles them once into a frozen registry, and scans a text with them.
  *
- * The scan is two-phase, as in gitleaks: one pass of a single combined keyword regex over the text records
- * where each rule's keywords occur; then each triggered rule runs its own regex only inside windows around
- * those hits (merged when they overlap). Cost therefore follows the text length and the number of keyword
- * hits, not the number of rules. A rule only finds; masking is the caller's separate pass.
+ * The scan is two-phase, as in gitleaks: one pass of a keyword scanner over the text (see
+ * `createKeywordScanner`) records where each rule's keywords occur; then each triggered rule runs its own
+ * regex at those hits (anchored rules) or inside windows around them (merged when they overlap). Cost
+ * therefore follows the text length and the number of keyword hits, not the number of rules. A rule only
+ * finds; masking is the caller's separate pass.
  */
 
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
@@ -416,8 +417,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         lastAt[i] = pos;
       }
     }
-    // A keyword is reported when its rarest trigram ends, not where it starts, and non-ASCII keywords after
-    // the main pass: restore ascending order per rule.
+    // A keyword is reported where the trigram it is looked for by ends, not where it starts, and non-ASCII
+    // keywords after the main pass: restore ascending order per rule.
     if (unordered) {
       for (const i of triggered) {
         const start = from[i] as number;
@@ -639,7 +640,7 @@ function pushHit(buf: HitBuffer, at: number, k: number): void {
 
 /**
  * How common a folded character code is in prose and logs (rough letter frequencies, in percent): used only
- * to pick each keyword's rarest trigram as the one the scanner looks for.
+ * to pick the four characters (three for a short keyword) the scanner looks for each keyword by.
  */
 const COMMONNESS: Readonly<Record<string, number>> = {
   ' ': 15,
