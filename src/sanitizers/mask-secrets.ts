@@ -15,16 +15,20 @@ export { SECRET_FIELD_NAMES } from '../secrets/exact.js';
 /** The class of exact-redaction findings. */
 export const KNOWN_SECRET_CLASS = 'known-secret';
 
-/** Replace matched spans in one pass; returns per-rule counts through `counts`. */
+/**
+ * Replace matched spans in one pass; returns per-rule counts through `counts`. Joined rather than
+ * concatenated: the result is one flat string, so its copy is paid here and not by whoever reads it first.
+ */
 function applyMasks(text: string, matches: readonly SecretMatch[], counts: Map<string, number>): string {
-  let out = '';
+  const parts: string[] = [];
   let at = 0;
   for (const m of matches) {
-    out += `${text.slice(at, m.start)}[REDACTED:${m.rule.id}]`;
+    parts.push(text.slice(at, m.start), `[REDACTED:${m.rule.id}]`);
     at = m.end;
     counts.set(m.rule.id, (counts.get(m.rule.id) ?? 0) + 1);
   }
-  return out + text.slice(at);
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 /** Exact matcher for one call: the configured values plus the secret-named argument values. */
