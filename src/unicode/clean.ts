@@ -857,7 +857,25 @@ export function cleanText(
 ): string {
   const p = policyFor(cls, profile);
   const first = scan(text, 0, p);
-  return first === text.length ? text : new Cleaning(text, p).clean(first, counts);
+  if (first === text.length) {
+    lastMayHoldContext = false; // the scan stops at every context character
+    return text;
+  }
+  const cleaning = new Cleaning(text, p);
+  const out = cleaning.clean(first, counts);
+  lastMayHoldContext = cleaning.ctxPart.length > 0;
+  return out;
+}
+
+let lastMayHoldContext = true;
+
+/**
+ * May the string the last `cleanText` call returned hold a context character (a joiner, bidi mark, variation
+ * selector or tag kept for its neighbours)? False only when it holds none: then replacing parts of it with
+ * ASCII (masking) cannot change any context verdict, and the caller need not search it for them.
+ */
+export function lastCleanMayHoldContext(): boolean {
+  return lastMayHoldContext;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StringClass, UnicodeProfile } from '../../src/core/types.js';
-import { cleanText, type RemovalCounts } from '../../src/unicode/clean.js';
+import { cleanText, lastCleanMayHoldContext, type RemovalCounts } from '../../src/unicode/clean.js';
 
 const clean = (s: string, cls: StringClass = 'document', profile: UnicodeProfile = 'balanced') => {
   const counts: RemovalCounts = {};
@@ -256,5 +256,26 @@ describe('long outputs of short and of long pieces', () => {
   it('rewrites newlines in a field among short pieces', () => {
     const { out } = clean('x\r\n'.repeat(20_000), 'field');
     expect(out).toBe('x '.repeat(20_000));
+  });
+});
+
+// The pipeline skips its search for context characters after masking when the cleaned text holds none.
+describe('lastCleanMayHoldContext', () => {
+  it.each([
+    ['plain text', 'plain text', false],
+    ['a removed zero-width space', 'a\u200bb', false],
+    ['a joiner with no emoji beside it', 'a\u200db', false],
+    ['an emoji ZWJ sequence', '\u{1F468}\u200d\u{1F469}', true],
+    ['a Persian ZWNJ', '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645', true],
+    ['an emoji variation selector', '\u2764\ufe0f', true],
+  ])('%s: %s', (_name, text, expected) => {
+    cleanText(text, 'document', 'balanced');
+    expect(lastCleanMayHoldContext()).toBe(expected);
+  });
+
+  it('answers for the last call only', () => {
+    cleanText('\u{1F468}\u200d\u{1F469}', 'document', 'balanced');
+    cleanText('plain', 'document', 'balanced');
+    expect(lastCleanMayHoldContext()).toBe(false);
   });
 });
