@@ -3,7 +3,6 @@
  * Monitoring, logging and incident vendors: Datadog, New Relic (every key kind), Sentry, Grafana, Honeycomb,
  * Dynatrace, Splunk, PagerDuty, Opsgenie, Sumo Logic, Elastic, Lightstep, Rollbar, Bugsnag, Axiom.
  */
-import { gated } from './registry.js';
 import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS, UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 
@@ -219,19 +218,12 @@ export const rules: readonly SecretRule[] = [
     description: 'Splunk HTTP Event Collector token (UUID) next to a splunk/hec key name',
     family: 'observability',
     keywords: ['splunk', 'hec_token', 'hec-token'],
-    // The operator is optional so that the `Authorization: Splunk <token>` header form also matches. Gated on
-    // the UUID's first `-`: 30 name characters, 3 quotes, `=>`, 5 more, then 8 hex digits after the key.
-    regex: gated(
-      new RegExp(
-        `(?:splunk|hec[_-]token)[\\w.\\- \\t]{0,30}?[\\s'"\`]{0,3}(?:=>|:=|[=:,])?[\\s'"\`]{0,5}(${UUID})(?![\\w-])`,
-        'i',
-      ),
-      'splunk|hec_token|hec-token',
-      30 + 3 + 2 + 5 + 8,
-      '-',
+    // The operator is optional so that the `Authorization: Splunk <token>` header form also matches.
+    regex: new RegExp(
+      `(?:splunk|hec[_-]token)[\\w.\\- \\t]{0,30}?[\\s'"\`]{0,3}(?:=>|:=|[=:,])?[\\s'"\`]{0,5}(${UUID})(?![\\w-])`,
+      'i',
     ),
     secretGroup: 1,
-    anchored: true, // every match starts with a keyword; `hec[_-]token` is just not read as one
     examples: {
       positive: [
         'SPLUNK_HEC_TOKEN=739cad4f-3eb9-4ebe-8957-9abe9a95ce59',
