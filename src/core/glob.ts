@@ -5,6 +5,8 @@
  * `?` one character, everything else literally; the whole name must match.
  */
 
+import { escapeRegex } from './regex.js';
+
 /** An anchored regex for `glob`. */
 export function globToRegExp(glob: string, sep?: string): RegExp {
   let src = '';
@@ -16,7 +18,7 @@ export function globToRegExp(glob: string, sep?: string): RegExp {
         i++;
       } else src += sep ? `[^${sep}]*` : '.*';
     } else if (c === '?') src += sep ? `[^${sep}]` : '.';
-    else src += c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    else src += escapeRegex(c);
   }
   return new RegExp(`^${src}$`, 's');
 }

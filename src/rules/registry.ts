@@ -9,6 +9,7 @@
  * finds; masking is the caller's separate pass.
  */
 
+import { escapeRegex } from '../core/regex.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import type { SecretRule } from './types.js';
 
@@ -235,10 +236,6 @@ function leadingLiteral(alt: string): string {
     i += width - 1;
   }
   return out;
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
 /** Number of capture groups in a regex, found by matching it against nothing with an always-true alternative. */

@@ -5,6 +5,8 @@
  * and templates put where a secret would go.
  */
 
+import { escapeRegex } from '../core/regex.js';
+
 /**
  * Shannon entropy of `s` in bits per character (0 for the empty string).
  *
@@ -82,7 +84,6 @@ export const PLACEHOLDER_WORDS: readonly string[] = [
   'put_your',
 ];
 
-const escapeRegex = (m: string): string => m.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 /** The syntax markers as one regex: one pass over a long value (a PEM body) instead of one per marker. */
 const SYNTAX = new RegExp(SYNTAX_MARKERS.map(escapeRegex).join('|'));
 const WORDS = new RegExp(PLACEHOLDER_WORDS.map(escapeRegex).join('|'), 'i');

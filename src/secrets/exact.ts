@@ -5,6 +5,8 @@
  * because a server that echoes a password back often echoes it encoded.
  */
 
+import { escapeRegex } from '../core/regex.js';
+
 /** Field names (compared case-insensitively, ignoring `_` and `-`) whose values are secrets (DESIGN.md). */
 export const SECRET_FIELD_NAMES: readonly string[] = Object.freeze([
   'password',
@@ -94,10 +96,6 @@ export function collectSecretArguments(args: unknown): string[] {
 export interface ExactMatcher {
   /** Replace every known value; `count` is the number of replacements (0 means `text` is returned as is). */
   replace(text: string): { text: string; count: number };
-}
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
 /**
