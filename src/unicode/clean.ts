@@ -448,6 +448,10 @@ function escapeEnd(s: string, j: number, ends: StringEnds): [number, UnicodeCate
   return [j + 1, 'control'];
 }
 
+/** The category a context character (not a tag) is counted under when its neighbours do not justify it. */
+const contextCategory = (action: number): UnicodeCategory =>
+  action === A_VS ? 'variation-selector' : action === A_MARK ? 'bidi-mark' : 'zero-width';
+
 /** Code points in `s` from `from` to `to` (a low surrogate after a high one inside the span is no new one). */
 const cpCount = (s: string, from: number, to: number): number => {
   let n = 0;
@@ -643,11 +647,7 @@ class Cleaning {
       else if (a === A_ZWNJ) ok = joiners === 1 && scriptJoin(l, r);
       else if (a === A_MARK) ok = marks === 1;
       verdict[i] = ok ? 1 : 0;
-      if (!ok) {
-        const cat = a === A_VS ? 'variation-selector' : a === A_MARK ? 'bidi-mark' : 'zero-width';
-        this.tally[CAT[cat]]! += 1;
-        this.changed = true;
-      }
+      if (!ok) this.drop(contextCategory(a), 1);
     }
     if (tagEnd > 0) this.keep(start[0]!, end[tagEnd - 1]!, false);
     for (let i = Math.max(tagEnd, 0); i < len; i++) {
@@ -670,10 +670,7 @@ class Cleaning {
     else ok = true; // a single bidi mark
     run.length = 0;
     if (ok) this.keep(run.start[0]!, run.end[0]!, a === A_MARK);
-    else {
-      this.tally[CAT[a === A_VS ? 'variation-selector' : a === A_MARK ? 'bidi-mark' : 'zero-width']]! += 1;
-      this.changed = true;
-    }
+    else this.drop(contextCategory(a), 1);
   }
 
   /** A character of ours (a space or newline standing for what was removed) as the next base. */

@@ -50,4 +50,11 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
     const text = `curl --user   "${'u'.repeat(128)}:${password} https://api.internal/`;
     expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([password]);
   });
+
+  it('are set only on rules scanned anchored, where the scan uses them', () => {
+    const registry = createRuleRegistry(RULES);
+    const gated = registry.rules.filter((r) => r.gate !== undefined);
+    expect(gated.length).toBeGreaterThan(90);
+    expect(gated.filter((r) => r.sticky === undefined).map((r) => r.id)).toEqual([]);
+  });
 });

@@ -32,6 +32,7 @@ describe('successive scans of one registry', () => {
       const only = new Uint8Array(RULES.length);
       only[i] = 1;
       const mine = spans(registry.scan(text, only));
+      expect(mine.length, `${RULES[i]?.id} alone finds its own example`).toBeGreaterThan(0);
       expect(mine.every((s) => s.endsWith(`:${RULES[i]?.id}`))).toBe(true);
       expect(spans(registry.scan(text))).toEqual(all);
     }
