@@ -448,9 +448,10 @@ function escapeEnd(s: string, j: number, ends: StringEnds): [number, UnicodeCate
   return [j + 1, 'control'];
 }
 
-/** The category a context character (not a tag) is counted under when its neighbours do not justify it. */
-const contextCategory = (action: number): UnicodeCategory =>
-  action === A_VS ? 'variation-selector' : action === A_MARK ? 'bidi-mark' : 'zero-width';
+/** Tally slots of the categories an unjustified context character (not a tag) is counted under. */
+const TALLY_VS = CAT['variation-selector'];
+const TALLY_MARK = CAT['bidi-mark'];
+const TALLY_ZERO_WIDTH = CAT['zero-width'];
 
 /** Code points in `s` from `from` to `to` (a low surrogate after a high one inside the span is no new one). */
 const cpCount = (s: string, from: number, to: number): number => {
@@ -647,7 +648,7 @@ class Cleaning {
       else if (a === A_ZWNJ) ok = joiners === 1 && scriptJoin(l, r);
       else if (a === A_MARK) ok = marks === 1;
       verdict[i] = ok ? 1 : 0;
-      if (!ok) this.drop(contextCategory(a), 1);
+      if (!ok) this.dropContext(a);
     }
     if (tagEnd > 0) this.keep(start[0]!, end[tagEnd - 1]!, false);
     for (let i = Math.max(tagEnd, 0); i < len; i++) {
@@ -670,7 +671,7 @@ class Cleaning {
     else ok = true; // a single bidi mark
     run.length = 0;
     if (ok) this.keep(run.start[0]!, run.end[0]!, a === A_MARK);
-    else this.drop(contextCategory(a), 1);
+    else this.dropContext(a);
   }
 
   /** A character of ours (a space or newline standing for what was removed) as the next base. */
@@ -679,6 +680,12 @@ class Cleaning {
     this.out.char(cp);
     this.baseUnits += 1;
     this.lastBase = cp;
+  }
+
+  /** Counts a joiner, mark or selector that its neighbours do not justify (by index: no key lookup per one). */
+  dropContext(action: number): void {
+    this.tally[action === A_VS ? TALLY_VS : action === A_MARK ? TALLY_MARK : TALLY_ZERO_WIDTH]! += 1;
+    this.changed = true;
   }
 
   drop(cat: UnicodeCategory, cps: number): void {
