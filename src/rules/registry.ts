@@ -11,6 +11,7 @@
 
 import { escapeRegex } from '../core/regex.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
+import { literalPrefixes } from './prefixes.js';
 import type { SecretRule } from './types.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
@@ -77,8 +78,19 @@ const DEFAULT_TAIL = '[\\w.-]{0,30}?';
  */
 export function keyed(keys: string, value: string, tail = DEFAULT_TAIL): RegExp {
   const re = new RegExp(`(?:${keys})${tail}${ASSIGN}(${value})(?![\\w+/=-])`, 'i');
-  // The first `=` or `:` of ASSIGN: after 30 name characters and 12 quotes or spaces, one further for `.=`.
-  return tail === DEFAULT_TAIL ? gated(re, keys, 30 + 12 + 1) : re;
+  // The first `=` or `:` of ASSIGN comes after the tail and 12 quotes or spaces, one further for `.=`. Tails
+  // are up to N name characters (`[\w.-]{0,N}?`), maybe then a word (`(?:key|token)`); others get no gate.
+  const tailMax = longestTail(tail);
+  return tailMax === undefined ? re : gated(re, keys, tailMax + 12 + 1);
+}
+
+/** The most characters a key tail `[…]{0,N}?<words>` spans, the words read by `literalPrefixes`. */
+function longestTail(tail: string): number | undefined {
+  const parts = /^\[[^\]]+\]\{0,(\d+)\}\??(.*)$/.exec(tail);
+  if (parts === null) return undefined;
+  const words = parts[2] as string;
+  const wordMax = words === '' ? 0 : longestKey(words);
+  return wordMax === undefined ? undefined : Number(parts[1]) + wordMax;
 }
 
 /** What `gated` knows of a rule's regex: one of `chars` occurs at most `within` characters after a match's start. */
@@ -98,11 +110,11 @@ const ASSIGNMENT_CHARS = /[=:,>]/g;
  * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
  * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
  * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
- * a test checks every gated rule is anchored. Keys that are not plain literals have no longest length: `re`
- * stays ungated.
+ * a test checks every gated rule is anchored. Keys that cannot be read to their end (see `literalPrefixes`)
+ * have no longest length: `re` stays ungated.
  */
 export function gated(re: RegExp, keys: string, afterKey: number, chars?: string): RegExp {
-  const longest = literalAlternationLength(keys);
+  const longest = longestKey(keys);
   if (longest === undefined) return re;
   const set =
     chars === undefined ? ASSIGNMENT_CHARS : new RegExp(`[${chars.replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
@@ -110,133 +122,23 @@ export function gated(re: RegExp, keys: string, afterKey: number, chars?: string
   return re;
 }
 
-/** The longest text an alternation of plain literals (`heroku|cf_api|v1\\.0`) matches; else undefined. */
-function literalAlternationLength(keys: string): number | undefined {
-  let max = 0;
-  for (const alt of keys.split('|')) {
-    if (!/^(?:[\w-]|\\[.\-/])+$/.test(alt)) return undefined;
-    max = Math.max(max, alt.replaceAll('\\', '').length);
-  }
-  return max;
+/** The longest text a key pattern (`heroku|cf_api`, `linked[_-]?in`) matches; undefined when it cannot be read. */
+function longestKey(keys: string): number | undefined {
+  const { texts, complete } = literalPrefixes(keys);
+  return complete ? Math.max(...texts.map((t) => t.length)) : undefined;
 }
 
 /**
  * Does every match of the rule's regex begin with one of its keywords? Then the scan can try the regex at each
  * keyword hit (sticky) instead of across windows around the hits, which matters for rules keyed on common
- * words (`bot`, `token`): their windows would cover most of a text. Read from the source conservatively:
- * optional zero-width assertions (`\b`, look-arounds), then either a literal or one group of literal
- * alternatives, with no top-level `|` anywhere. Anything else answers false and the rule keeps its windows.
+ * words (`bot`, `token`): their windows would cover most of a text. Read from the source conservatively (see
+ * `literalPrefixes`): a rule whose texts cannot all be read to a keyword keeps its windows.
  */
 export function startsWithKeyword(rule: Pick<SecretRule, 'regex' | 'keywords'>): boolean {
-  const src = rule.regex.source;
-  if (hasTopLevelAlternation(src)) return false;
-  let i = 0;
-  for (;;) {
-    if (src.startsWith('\\b', i)) i += 2;
-    else if (/^\(\?<?[=!]/.test(src.slice(i, i + 4))) i = groupEnd(src, i);
-    else break;
-    if (i < 0) return false;
-  }
-  const leads = leadingLiterals(src.slice(i), 0);
-  return (
-    leads?.every((lead) => {
-      const lower = lead.toLowerCase();
-      return lower.length > 0 && rule.keywords.some((k) => lower.startsWith(k));
-    }) === true
-  );
-}
-
-/**
- * The literals one of which every match of `src` starts with: its leading literal text, or, when `src` opens
- * with a group, those of each of the group's alternatives (groups nest up to three deep). Undefined when that
- * cannot be read.
- */
-function leadingLiterals(src: string, depth: number): string[] | undefined {
-  if (src[0] !== '(') return [leadingLiteral(src)];
-  const end = groupEnd(src, 0);
-  if (end < 0 || depth > 3) return undefined;
-  // A group made optional or repeatable from zero does not have to be there.
-  if (/^(?:[?*]|\{0[,}])/.test(src.slice(end, end + 3))) return undefined;
-  let body = 1;
-  if (src.startsWith('?:', body)) body += 2;
-  else if (src[body] === '?') return undefined; // named group or other syntax: not worth reading
-  const out: string[] = [];
-  for (const alt of splitTopLevel(src.slice(body, end - 1))) {
-    const leads = leadingLiterals(alt, depth + 1);
-    if (leads === undefined) return undefined;
-    out.push(...leads);
-  }
-  return out;
-}
-
-/** Index just past the group that opens at `open` (a `(`), or -1. Escapes and classes are skipped. */
-function groupEnd(src: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') i++;
-    else if (c === '[') i = classEnd(src, i);
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i + 1;
-    if (i < 0) return -1;
-  }
-  return -1;
-}
-
-/** Index of the `]` closing the class that opens at `open`, or -1. */
-function classEnd(src: string, open: number): number {
-  for (let i = open + 1; i < src.length; i++) {
-    if (src[i] === '\\') i++;
-    else if (src[i] === ']') return i;
-  }
-  return -1;
-}
-
-/** Parts of `src` split at `|` outside groups and classes. */
-function splitTopLevel(src: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === '\\') i++;
-    else if (c === '[') {
-      i = classEnd(src, i);
-      if (i < 0) return [];
-    } else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) {
-      out.push(src.slice(from, i));
-      from = i + 1;
-    }
-  }
-  out.push(src.slice(from));
-  return out;
-}
-
-const hasTopLevelAlternation = (src: string): boolean => splitTopLevel(src).length !== 1;
-
-/**
- * The literal text every match of `alt` starts with: plain characters and escaped punctuation up to the first
- * other syntax. A character followed by a quantifier may be absent (or repeated), so it is not counted.
- */
-function leadingLiteral(alt: string): string {
-  let out = '';
-  for (let i = 0; i < alt.length; i++) {
-    let c = alt[i] as string;
-    let width = 1;
-    if (c === '\\') {
-      const d = alt[i + 1] ?? '';
-      if (!/[-./_:~@#%&=!,'"\s]/.test(d)) break;
-      c = d;
-      width = 2;
-    } else if ('^$.|?*+()[]{}'.includes(c)) break;
-    const q = alt[i + width];
-    if (q === '?' || q === '*' || q === '+' || q === '{') break;
-    out += c;
-    i += width - 1;
-  }
-  return out;
+  return literalPrefixes(rule.regex.source).texts.every((text) => {
+    const lower = text.toLowerCase();
+    return lower.length > 0 && rule.keywords.some((k) => lower.startsWith(k));
+  });
 }
 
 /** Number of capture groups in a regex, found by matching it against nothing with an always-true alternative. */

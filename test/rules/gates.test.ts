@@ -4,17 +4,17 @@ import { createRuleRegistry, keyed } from '../../src/rules/registry.js';
 import { assigned } from '../../src/rules/shapes.js';
 import type { SecretRule } from '../../src/rules/types.js';
 
-const rule = (regex: RegExp): SecretRule => ({
+const rule = (regex: RegExp, keywords = ['abcdef', 'de']): SecretRule => ({
   id: 'test-gate',
   description: 'test',
   family: 'test',
-  keywords: ['abcdef', 'de'],
+  keywords,
   regex,
   secretGroup: 1,
   examples: { positive: ['abcdef=123456'], negative: ['abcdef'] },
 });
-const found = (regex: RegExp, text: string) =>
-  createRuleRegistry([rule(regex)])
+const found = (regex: RegExp, text: string, keywords?: string[]) =>
+  createRuleRegistry([rule(regex, keywords)])
     .scan(text)
     .map((m) => text.slice(m.start, m.end));
 
@@ -31,6 +31,18 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
     const re = assigned('abcdef|de', '[0-9]{6}');
     expect(found(re, `abcdef${'x'.repeat(30)}'''||='''''123456`)).toEqual(['123456']);
     expect(found(re, `<abcdef${'x'.repeat(30)}>123456</abcdef>`)).toEqual(['123456']);
+  });
+
+  it('keyed with a word tail: 20 name characters, the longest word, 12 spaces, then `.=`', () => {
+    const re = keyed('abcdef|de', '[0-9]{6}', '[\\w.-]{0,20}?(?:key|secret)');
+    expect(found(re, `de${'x'.repeat(20)}secret${' '.repeat(12)}.=123456`)).toEqual(['123456']);
+  });
+
+  it('keys with optional characters: measured at their longest spelling', () => {
+    const re = assigned('abc[_-]?def|de', '[0-9]{6}');
+    const keywords = ['abcdef', 'abc_def', 'abc-def', 'de'];
+    expect(createRuleRegistry([rule(re, keywords)]).rules[0]?.gate?.within).toBe(7 + 35);
+    expect(found(re, `abc_def${'x'.repeat(30)}'''||=123456`, keywords)).toEqual(['123456']);
   });
 
   it('generic-secret-assignment: the longest name, 3 digits and `" value =` at its widest', () => {

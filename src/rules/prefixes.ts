@@ -1,0 +1,209 @@
+/**
+ * @module rules/prefixes
+ * Reads a regex source for the literal texts every match of it starts with. The registry uses the answer
+ * twice: a rule all of whose texts start with one of its keywords can be tried at its keyword hits (anchored)
+ * instead of across windows around them, and a key pattern read to its end has a longest length, which bounds
+ * how far after a hit an assignment's operator can be (gates).
+ *
+ * It knows literal characters, escaped punctuation, small character classes (`[_-]`, `[sr]`), optional items
+ * (`x?`), groups of alternatives (nested, capturing or not) and zero-width assertions (`\b`, look-arounds,
+ * which only narrow what matches). Anything else ends the reading where it stands, so the texts are then
+ * prefixes that still hold: the answer is conservative, never a guess.
+ */
+
+/** More texts than this and the reading stops: `[a-f][0-9]` spelt out is not worth having. */
+const LIMIT = 64;
+/** A class with more characters than this ends the reading (`[a-z]` is no literal). */
+const CLASS_LIMIT = 8;
+
+export interface Prefixes {
+  /** Every match starts with one of these (in the regex's own case; `['']` when nothing is known). */
+  readonly texts: readonly string[];
+  /** The whole source was read: the texts are then all the strings it matches. */
+  readonly complete: boolean;
+}
+
+interface Read {
+  texts: string[];
+  complete: boolean;
+  /** Where the reading stopped: an item it did not read, a `|` or `)` ending a sequence, or the end. */
+  end: number;
+}
+
+/**
+ * @example
+ * literalPrefixes('(?:linked[_-]?in)=(\\w+)').texts; // ['linkedin', 'linked_in', 'linked-in']
+ * literalPrefixes('heroku|cf_api'); // { texts: ['heroku', 'cf_api'], complete: true }
+ */
+export function literalPrefixes(src: string): Prefixes {
+  const read = readAlternatives(src, 0);
+  const complete = read.complete && read.end === src.length;
+  return { texts: read.texts, complete };
+}
+
+/** The alternatives from `i` to the `)` that closes them (or the end); `end` is at that `)`. */
+function readAlternatives(src: string, i: number): Read {
+  const texts = new Set<string>();
+  let complete = true;
+  for (;;) {
+    const seq = readSequence(src, i);
+    for (const t of seq.texts) texts.add(t);
+    let end = seq.end;
+    if (!seq.complete) {
+      complete = false;
+      end = alternativeEnd(src, end);
+      if (end < 0) return { texts: [''], complete: false, end: src.length };
+    }
+    if (texts.size > LIMIT) return { texts: [''], complete: false, end: alternativeEnd(src, end) };
+    if (src[end] === '|') {
+      i = end + 1;
+      continue;
+    }
+    return { texts: [...texts], complete, end };
+  }
+}
+
+/** One alternative: items in turn until a `|` or `)`, or an item that cannot be read. */
+function readSequence(src: string, start: number): Read {
+  let texts = [''];
+  let i = start;
+  const stop = (): Read => ({ texts, complete: false, end: i });
+  while (i < src.length) {
+    const c = src[i];
+    if (c === '|' || c === ')') return { texts, complete: true, end: i };
+    if (c === '\\' && (src[i + 1] === 'b' || src[i + 1] === 'B')) {
+      i += 2;
+      continue;
+    }
+    if (/^\(\?<?[=!]/.test(src.slice(i, i + 4))) {
+      const end = groupEnd(src, i);
+      if (end < 0) return stop();
+      i = end;
+      continue;
+    }
+    const item = readItem(src, i);
+    if (item === undefined) return stop();
+    let options = item.texts;
+    let next = item.end;
+    let last = !item.complete;
+    const q = src[next];
+    if (q === '?') {
+      options = [...options, ''];
+      next++;
+      if (src[next] === '?') next++; // lazy
+    } else if (q === '+' || (q === '{' && /^\{0*[1-9]/.test(src.slice(next, next + 4)))) {
+      last = true; // at least once: one copy is certain, what follows is not
+    } else if (q === '*' || q === '{') {
+      return stop(); // may be absent
+    }
+    const product: string[] = [];
+    for (const t of texts) for (const o of options) product.push(t + o);
+    if (product.length > LIMIT) return stop();
+    texts = product;
+    i = next;
+    if (last) return stop();
+  }
+  return { texts, complete: true, end: i };
+}
+
+interface Item {
+  readonly texts: string[];
+  /** False for a group read only in part: its texts are prefixes. */
+  readonly complete: boolean;
+  readonly end: number;
+}
+
+/** A literal character, a small class or a group at `i`; undefined when it is none of those. */
+function readItem(src: string, i: number): Item | undefined {
+  const c = src[i] as string;
+  if (c === '\\') {
+    const d = src[i + 1] ?? '';
+    return isPunctuation(d) ? { texts: [d], complete: true, end: i + 2 } : undefined;
+  }
+  if (c === '[') return readClass(src, i);
+  if (c === '(') {
+    let body = i + 1;
+    if (src.startsWith('?:', body)) body += 2;
+    else if (src[body] === '?') return undefined; // named group or other syntax: not worth reading
+    const group = readAlternatives(src, body);
+    if (src[group.end] !== ')') return undefined;
+    return { texts: group.texts, complete: group.complete, end: group.end + 1 };
+  }
+  if ('^$.|?*+{}'.includes(c)) return undefined;
+  return { texts: [c], complete: true, end: i + 1 };
+}
+
+/** A class of at most CLASS_LIMIT characters, spelt out; undefined for negated, escaped-letter or large ones. */
+function readClass(src: string, open: number): Item | undefined {
+  if (src[open + 1] === '^') return undefined;
+  const chars = new Set<string>();
+  let i = open + 1;
+  while (i < src.length && src[i] !== ']') {
+    let c = src[i] as string;
+    if (c === '\\') {
+      c = src[i + 1] ?? '';
+      if (!isPunctuation(c)) return undefined;
+      i++;
+    }
+    i++;
+    if (src[i] === '-' && src[i + 1] !== ']' && i + 1 < src.length) {
+      const to = src[i + 1] as string;
+      if (to === '\\') return undefined;
+      for (let code = c.charCodeAt(0); code <= to.charCodeAt(0); code++) {
+        chars.add(String.fromCharCode(code));
+        if (chars.size > CLASS_LIMIT) return undefined;
+      }
+      i += 2;
+    } else {
+      chars.add(c);
+    }
+    if (chars.size > CLASS_LIMIT) return undefined;
+  }
+  if (src[i] !== ']' || chars.size === 0) return undefined;
+  return { texts: [...chars], complete: true, end: i + 1 };
+}
+
+/** Escapes that stand for the character itself (`\.`, `\-`, `\$`), not for a class (`\w`) or a code. */
+const isPunctuation = (c: string): boolean =>
+  c.length === 1 && /[-./_:~@#%&=!,'"`\s$\\^*+?()[\]{}|<>;]/.test(c);
+
+/** Index of the `|` or `)` that ends the alternative `i` is in (or the source's end); -1 when unbalanced. */
+function alternativeEnd(src: string, i: number): number {
+  let depth = 0;
+  for (; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') {
+      i = classEnd(src, i);
+      if (i < 0) return -1;
+    } else if (c === '(') depth++;
+    else if (c === ')') {
+      if (depth === 0) return i;
+      depth--;
+    } else if (c === '|' && depth === 0) return i;
+  }
+  return depth === 0 ? src.length : -1;
+}
+
+/** Index just past the group that opens at `open` (a `(`), or -1. Escapes and classes are skipped. */
+function groupEnd(src: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') i++;
+    else if (c === '[') i = classEnd(src, i);
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+    if (i < 0) return -1;
+  }
+  return -1;
+}
+
+/** Index of the `]` closing the class that opens at `open`, or -1. */
+function classEnd(src: string, open: number): number {
+  for (let i = open + 1; i < src.length; i++) {
+    if (src[i] === '\\') i++;
+    else if (src[i] === ']') return i;
+  }
+  return -1;
+}

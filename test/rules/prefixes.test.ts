@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/rules/index.js';
+import { literalPrefixes } from '../../src/rules/prefixes.js';
+import { expandTemplate } from './expand.js';
+
+describe('literalPrefixes', () => {
+  it.each([
+    ['ghp_[A-Za-z0-9]{36}', ['ghp_'], false],
+    ['heroku|cf_api', ['heroku', 'cf_api'], true],
+    ['linked[_-]?in', ['linkedin', 'linked_in', 'linked-in'], true],
+    ['(?:pager[_-]?duty|pd_token)', ['pagerduty', 'pager_duty', 'pager-duty', 'pd_token'], true],
+    [
+      '(?<![A-Za-z0-9])[sr]k_(?:live|test)_[A-Za-z0-9]{10}',
+      ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'],
+      false,
+    ],
+    ['\\bfb\\b', ['fb'], true],
+    ['amzn\\.mws\\.[0-9a-f]{8}', ['amzn.mws.'], false],
+    ['access_token\\$(?:production|sandbox)\\$', ['access_token$production$', 'access_token$sandbox$'], true],
+    ['do[o-r]_', ['doo_', 'dop_', 'doq_', 'dor_'], true],
+    // A quantifier: `*` and `{0,` may mean absent; `+` and `{2}` give one certain copy.
+    ['ab*c', ['a'], false],
+    ['ab{0,3}c', ['a'], false],
+    ['ab+c', ['ab'], false],
+    ['ab{2}c', ['ab'], false],
+    ['ab??c', ['abc', 'ac'], true],
+    ['(?:ab)?c', ['abc', 'c'], true],
+    // A group read only in part ends the reading after it; an optional one may also be absent.
+    ['x(?:ab\\d|c)y', ['xab', 'xc'], false],
+    ['x(?:a\\d)?y', ['xa', 'x'], false],
+    // What it does not read ends the reading where it stands.
+    ['ab\\dc', ['ab'], false],
+    ['a[^b]c', ['a'], false],
+    ['a[a-z]c', ['a'], false],
+    ['a.c', ['a'], false],
+    ['(?<name>ab)c', [''], false],
+    ['^ab', [''], false],
+    ['a(?=b)c', ['ac'], true],
+    ['(ab', [''], false],
+  ] as const)('%s -> %j (complete: %s)', (src, texts, complete) => {
+    const read = literalPrefixes(src);
+    expect([...read.texts].sort()).toEqual([...texts].sort());
+    expect(read.complete).toBe(complete);
+  });
+
+  it('stops before an item that would make more than 64 texts', () => {
+    const six = literalPrefixes('[ab][cd][ef][gh][ij][kl]x');
+    expect(six.texts).toHaveLength(64);
+    expect(six.complete).toBe(true);
+    const seven = literalPrefixes('[ab][cd][ef][gh][ij][kl][mn]x');
+    expect(seven.texts).toHaveLength(64);
+    expect(seven.texts.every((t) => t.length === 6)).toBe(true);
+    expect(seven.complete).toBe(false);
+    expect(literalPrefixes('(?:a|b|c|d|e|f|g|h)(?:a|b|c|d|e|f|g|h)(?:a|b)').texts).toHaveLength(64);
+  });
+
+  // Soundness on the real rules: every match of every rule's example starts with one of its texts, and a
+  // complete reading matches nothing longer than its longest text.
+  const cases = RULES.flatMap((rule) =>
+    rule.examples.positive.map(
+      (example, i) => [rule.id, i, rule.regex, expandTemplate(example, rule.id)] as const,
+    ),
+  );
+  it.each(cases)('%s example %i starts with one of its texts', (_id, _i, regex, example) => {
+    const { texts } = literalPrefixes(regex.source);
+    const fold = (s: string): string => (regex.ignoreCase ? s.toLowerCase() : s);
+    const all = new RegExp(regex.source, `${regex.flags}g`);
+    const matches = [...example.matchAll(all)].map((m) => m[0]);
+    expect(matches.length).toBeGreaterThan(0);
+    for (const m of matches) expect(texts.some((t) => fold(m).startsWith(fold(t)))).toBe(true);
+  });
+});
