@@ -60,7 +60,14 @@ export const rules: readonly SecretRule[] = [
     id: 'aws-session-token',
     description: 'AWS temporary session token (aws_session_token / SessionToken / x-amz-security-token)',
     family: 'aws',
-    keywords: ['session_token', 'sessiontoken', 'security-token', 'security_token'],
+    keywords: [
+      'session_token',
+      'sessiontoken',
+      'security-token',
+      'security_token',
+      'aws_session_token',
+      'x-amz-security-token',
+    ],
     regex: keyed(
       'aws_session_token|sessiontoken|session_token|x-amz-security-token|security_token',
       '[A-Za-z0-9/+]{100,2000}={0,2}',

@@ -236,7 +236,7 @@ export const rules: readonly SecretRule[] = [
     id: 'pagerduty-api-key',
     description: 'PagerDuty REST API key next to a pagerduty key name',
     family: 'observability',
-    keywords: ['pagerduty', 'pager_duty', 'pd_token', 'pd_api'],
+    keywords: ['pagerduty', 'pager_duty', 'pager-duty', 'pd_token', 'pd_api'],
     regex: assigned('pager[_-]?duty|pd_token|pd_api', '(?:u\\+)?[A-Za-z0-9_+-]{20}'),
     secretGroup: 1,
     entropy: 3.5,
