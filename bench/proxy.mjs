@@ -3,7 +3,8 @@
  * Proxy latency: the same stdio server (server-everything), once directly and once behind
  * `node dist/cli/main.js -- node <server> stdio`, driven by an SDK Client. Sequential `tools/call` of `echo`
  * with a ~2 KB message, interleaved in blocks so machine noise hits both sides alike; then 8 concurrent
- * callers for a throughput ratio. Prints `RESULT {json}`.
+ * callers for a throughput ratio, also through `relay-floor.mjs` (a relay that only parses and re-serializes),
+ * which shows what a third process on the same cores costs before any sanitizing. Prints `RESULT {json}`.
  *   node bench/proxy.mjs [--calls 2000]
  */
 import { existsSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CLI } from './airlock.mjs';
+
+const FLOOR = fileURLToPath(new URL('./relay-floor.mjs', import.meta.url));
 import { makeW4 } from './workloads.mjs';
 
 const SERVER = fileURLToPath(
@@ -85,8 +88,11 @@ async function main() {
     );
     return;
   }
+  const floor = await connect([FLOOR, process.execPath, SERVER, 'stdio']);
   const callDirect = caller(direct, message);
   const callProxied = caller(proxied, message);
+  const callFloor = caller(floor, message);
+  await sequential(callFloor, 200, []);
   await sequential(callDirect, 200, []);
   await sequential(callProxied, 200, []);
   const a = [];
@@ -95,13 +101,15 @@ async function main() {
     await sequential(callDirect, BLOCK, a);
     await sequential(callProxied, BLOCK, b);
   }
-  const rates = { direct: [], proxied: [] };
+  const rates = { direct: [], proxied: [], floor: [] };
   for (let round = 0; round < 2; round++) {
     rates.direct.push(await concurrent(callDirect, calls));
     rates.proxied.push(await concurrent(callProxied, calls));
+    rates.floor.push(await concurrent(callFloor, calls));
   }
   await direct.close();
   await proxied.close();
+  await floor.close();
   const sum = (xs) => xs.reduce((x, y) => x + y, 0);
   const out = {
     calls: a.length,
@@ -111,8 +119,9 @@ async function main() {
     addedMedianMs: quantile(b, 0.5) - quantile(a, 0.5),
     addedP99Ms: quantile(b, 0.99) - quantile(a, 0.99),
     concurrency: CONCURRENCY,
-    throughput: { direct: rates.direct, proxied: rates.proxied },
+    throughput: rates,
     throughputRatio: sum(rates.proxied) / sum(rates.direct),
+    floorRatio: sum(rates.floor) / sum(rates.direct),
   };
   console.log(`RESULT ${JSON.stringify(out)}`);
 }

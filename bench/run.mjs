@@ -203,6 +203,8 @@ function ratios(raw) {
     add('proxy added latency, median', p.addedMedianMs, '<= 0.5 ms', (v) => v <= 0.5, ' ms');
     add('proxy added latency, p99', p.addedP99Ms, '<= 2 ms', (v) => v <= 2, ' ms');
     add('proxy throughput, 8 callers, vs direct', p.throughputRatio, '>= 0.8x', (v) => v >= 0.8);
+    if (p.floorRatio !== undefined)
+      add('(reference) parse-and-reserialize relay, 8 callers, vs direct', p.floorRatio, 'no target', () => null);
   }
   const d = raw.redos;
   if (d && !d.skip && !d.error) {
@@ -246,6 +248,11 @@ function printOthers(raw) {
     `through the proxy median ${x.proxied.median.toFixed(3)} ms, p99 ${x.proxied.p99.toFixed(3)} ms`,
     `added: median ${x.addedMedianMs.toFixed(3)} ms, p99 ${x.addedP99Ms.toFixed(3)} ms`,
     `${x.concurrency} concurrent callers: direct ${x.throughput.direct.map((v) => v.toFixed(0)).join(', ')} calls/s; proxied ${x.throughput.proxied.map((v) => v.toFixed(0)).join(', ')} calls/s; ratio ${x.throughputRatio.toFixed(2)}`,
+    ...(x.throughput.floor
+      ? [
+          `a relay that only parses and re-serializes (bench/relay-floor.mjs): ${x.throughput.floor.map((v) => v.toFixed(0)).join(', ')} calls/s; ratio ${x.floorRatio.toFixed(2)}`,
+        ]
+      : []),
   ]);
   show('Long-running: W4 sanitize calls in one process, heap after full GC', raw.longrun, (x) => [
     `${x.calls} calls: heap ${x.heapBeforeMB.toFixed(2)} MB before, ${x.heapAfterMB.toFixed(2)} MB after (growth ${x.growthMB.toFixed(2)} MB)`,
