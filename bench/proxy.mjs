@@ -14,10 +14,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { CLI } from './airlock.mjs';
-
-const FLOOR = fileURLToPath(new URL('./relay-floor.mjs', import.meta.url));
 import { makeW4 } from './workloads.mjs';
 
+const FLOOR = fileURLToPath(new URL('./relay-floor.mjs', import.meta.url));
 const SERVER = fileURLToPath(
   new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
 );

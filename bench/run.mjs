@@ -204,7 +204,12 @@ function ratios(raw) {
     add('proxy added latency, p99', p.addedP99Ms, '<= 2 ms', (v) => v <= 2, ' ms');
     add('proxy throughput, 8 callers, vs direct', p.throughputRatio, '>= 0.8x', (v) => v >= 0.8);
     if (p.floorRatio !== undefined)
-      add('(reference) parse-and-reserialize relay, 8 callers, vs direct', p.floorRatio, 'no target', () => null);
+      add(
+        '(reference) parse-and-reserialize relay, 8 callers, vs direct',
+        p.floorRatio,
+        'no target',
+        () => null,
+      );
   }
   const d = raw.redos;
   if (d && !d.skip && !d.error) {
