@@ -231,6 +231,17 @@ export async function createHttpDownstream(options: HttpDownstreamOptions): Prom
   const sessionHeader = (ds: DownSession): Record<string, string> =>
     ds.id === undefined ? {} : { 'mcp-session-id': ds.id };
 
+  /** Starts an SSE response (a POST's answer stream or the GET stream), headers sent at once. */
+  const openEventStream = (res: ServerResponse, ds: DownSession): void => {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      ...sessionHeader(ds),
+    });
+    res.flushHeaders();
+  };
+
   const newSession = async (id: string | undefined): Promise<DownSession> => {
     const ds: DownSession = {
       id,
@@ -359,13 +370,7 @@ export async function createHttpDownstream(options: HttpDownstreamOptions): Prom
       if (token !== undefined) ds.progress.set(token, outlet);
     }
     if (acceptsSse) {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-        ...sessionHeader(ds),
-      });
-      res.flushHeaders();
+      openEventStream(res, ds);
       if (ds.getStream === undefined) flushBacklog(ds, res);
     }
     const owner = ds;
@@ -397,13 +402,7 @@ export async function createHttpDownstream(options: HttpDownstreamOptions): Prom
       rpcError(res, 409, 'Conflict: a stream is already open for this session');
       return;
     }
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      ...sessionHeader(ds),
-    });
-    res.flushHeaders();
+    openEventStream(res, ds);
     ds.getStream = res;
     flushBacklog(ds, res);
     res.on('close', () => {
