@@ -596,7 +596,6 @@ const BUCKET_LIMIT = 4;
 
 /** Fibonacci hashing multiplier for the bucket table. */
 const HASH = 0x9e3779b1 | 0;
-const EMPTY_BUCKET: Anchored[] = [];
 
 /**
  * The keyword prefilter: one pass over the text's char codes with a rolling three-character window (ASCII
@@ -690,25 +689,44 @@ function createKeywordScanner(
     if (width === 4) setBit(follow, trigramAt(offset + 1));
     else followAny(g);
   }
-  // The buckets as an open-addressing table of typed arrays: a `Map` lookup per candidate window was a
-  // fifth of the scan. Only windows whose bit is set are looked up, and those are all present, so a probe
-  // always ends.
+  // The buckets as an open-addressing table over flat typed arrays: bucket `at` is entries `first[at]` to
+  // `first[at] + count[at] - 1`, entry `e` keyword `entK[e]`, its folded codes at `allCodes[entCode[e]…]`. A
+  // `Map` lookup per candidate window was a fifth of the scan, and then arrays of objects with a typed array
+  // each still cost ~100 ns a window, mostly in cache misses. Only windows whose bit is set are looked up,
+  // and those are all present, so a probe always ends.
   let slots = 1024;
   while (slots < buckets.size * 4) slots *= 2;
   const shift = 32 - Math.log2(slots);
+  const slotMask = slots - 1;
   const slotKey = new Int32Array(slots).fill(-1);
-  const slotList: Anchored[][] = new Array(slots).fill(EMPTY_BUCKET);
+  const first = new Int32Array(slots);
+  const count = new Int32Array(slots);
+  const entryCount = [...buckets.values()].reduce((sum, list) => sum + list.length, 0);
+  const entK = new Int32Array(entryCount);
+  const entOffset = new Int32Array(entryCount);
+  const entLen = new Int32Array(entryCount);
+  const entRun = new Int32Array(entryCount);
+  const entCode = new Int32Array(entryCount);
+  const allCodes = new Uint8Array([...buckets.values()].flat().reduce((sum, a) => sum + a.codes.length, 0));
+  let entry = 0;
+  let code = 0;
   for (const [g, list] of buckets) {
     let at = Math.imul(g, HASH) >>> shift;
-    while (slotKey[at] !== -1) at = (at + 1) & (slots - 1);
+    while (slotKey[at] !== -1) at = (at + 1) & slotMask;
     slotKey[at] = g;
-    slotList[at] = list;
+    first[at] = entry;
+    count[at] = list.length;
+    for (const kw of list) {
+      entK[entry] = kw.k;
+      entOffset[entry] = kw.offset;
+      entLen[entry] = kw.codes.length;
+      entRun[entry] = kw.run;
+      entCode[entry] = code;
+      allCodes.set(kw.codes, code);
+      code += kw.codes.length;
+      entry++;
+    }
   }
-  const bucketAt = (g: number): Anchored[] => {
-    let at = Math.imul(g, HASH) >>> shift;
-    while (slotKey[at] !== g) at = (at + 1) & (slots - 1);
-    return slotList[at] as Anchored[];
-  };
 
   const otherRegex =
     other.length > 0
@@ -768,21 +786,24 @@ function createKeywordScanner(
       const next = i + 1 < n ? text.charCodeAt(i + 1) | 0x20 : 0x20;
       const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
       if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
-      for (const kw of bucketAt(g)) {
-        if (kw.run >= 0) {
-          runHit(kw, text, i, buf);
+      let at = Math.imul(g, HASH) >>> shift;
+      while (slotKey[at] !== g) at = (at + 1) & slotMask;
+      for (let e = first[at] as number, end = e + (count[at] as number); e < end; e++) {
+        const run = entRun[e] as number;
+        if (run >= 0) {
+          runHit(runs[run] as Anchored, text, i, buf);
           continue;
         }
-        const codes = kw.codes;
-        const len = codes.length;
-        const s = i - 2 - kw.offset;
+        const len = entLen[e] as number;
+        const s = i - 2 - (entOffset[e] as number);
         if (s < 0 || s + len > n) continue;
+        const codeAt = entCode[e] as number;
         let j = 0;
         for (; j < len; j++) {
           const u = text.charCodeAt(s + j);
-          if (u >= 128 || (u | 0x20) !== codes[j]) break;
+          if (u >= 128 || (u | 0x20) !== allCodes[codeAt + j]) break;
         }
-        if (j === len) pushHit(buf, s, kw.k);
+        if (j === len) pushHit(buf, s, entK[e] as number);
       }
     }
     for (let r = 0; r < runs.length; r++) flush(r, buf);
