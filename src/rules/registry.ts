@@ -96,13 +96,41 @@ function longestTail(tail: string): number | undefined {
 /** What `gated` knows of a rule's regex: one of `chars` occurs at most `within` characters after a match's start. */
 export interface Gate {
   readonly within: number;
-  /** The characters, as a global regex searched forward from each keyword hit (scans do not nest). */
-  readonly chars: RegExp;
+  /** Index of the first gate character at or after `from`, or the text's length when there is none. */
+  readonly find: (text: string, from: number) => number;
 }
 
 /** Regexes marked by `gated`. */
 const GATES = new WeakMap<RegExp, Gate>();
-const ASSIGNMENT_CHARS = /[=:,>]/g;
+
+/**
+ * The search for a set of characters. One character is `indexOf`, several a global regex (scans do not nest,
+ * so one regex per gate is enough): where the gate character follows every hit (`hec-token` repeated), a regex
+ * call per hit cost more than the regex it was there to save.
+ */
+const FINDERS = new Map<string, Gate['find']>();
+function finder(chars: string): Gate['find'] {
+  let find = FINDERS.get(chars);
+  if (find === undefined) {
+    find = newFinder(chars);
+    FINDERS.set(chars, find);
+  }
+  return find;
+}
+
+function newFinder(chars: string): Gate['find'] {
+  if (chars.length === 1) {
+    return (text, from) => {
+      const i = text.indexOf(chars, from);
+      return i < 0 ? text.length : i;
+    };
+  }
+  const set = new RegExp(`[${chars.replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
+  return (text, from) => {
+    set.lastIndex = from;
+    return set.test(text) ? set.lastIndex - 1 : text.length;
+  };
+}
 
 /**
  * Marks `re`, which starts with one of `keys` (a regex alternation), as an assignment: every match has one
@@ -113,12 +141,10 @@ const ASSIGNMENT_CHARS = /[=:,>]/g;
  * a test checks every gated rule is anchored. Keys that cannot be read to their end (see `literalPrefixes`)
  * have no longest length: `re` stays ungated.
  */
-export function gated(re: RegExp, keys: string, afterKey: number, chars?: string): RegExp {
+export function gated(re: RegExp, keys: string, afterKey: number, chars = '=:,>'): RegExp {
   const longest = longestKey(keys);
   if (longest === undefined) return re;
-  const set =
-    chars === undefined ? ASSIGNMENT_CHARS : new RegExp(`[${chars.replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
-  GATES.set(re, { within: longest + afterKey, chars: set });
+  GATES.set(re, { within: longest + afterKey, find: finder(chars) });
   return re;
 }
 
@@ -359,8 +385,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       if (at < last) continue; // inside the previous match
       if (gate !== undefined) {
         if (gateAt < at) {
-          gate.chars.lastIndex = at;
-          gateAt = gate.chars.test(text) ? gate.chars.lastIndex - 1 : text.length;
+          gateAt = gate.find(text, at);
         }
         if (gateAt - at > gate.within) continue;
       }
