@@ -38,3 +38,32 @@ describe('successive scans of one registry', () => {
     }
   });
 });
+
+describe('rule stopwords', () => {
+  const rule = {
+    id: 'test-stopwords',
+    description: 'test',
+    family: 'test',
+    keywords: ['abcdef'],
+    regex: /abcdef=([A-Za-z0-9]{16,40})/,
+    secretGroup: 1,
+    allowlist: { stopwords: ['example'] },
+    examples: {
+      positive: ['abcdef=q8ZexaMpleR2vK9mW4tLp3Xz7Qw1Bn5Jd0Hs'],
+      negative: ['abcdef=ExampleTokenValueHere'],
+    },
+  };
+  const registry = createRuleRegistry([rule]);
+  const found = (text: string) => registry.scan(text).map((m) => text.slice(m.start, m.end));
+
+  it('drop a value that reads like the words', () => {
+    expect(found('abcdef=ExampleTokenValueHere')).toEqual([]);
+    expect(found('abcdef=EXAMPLEEXAMPLEEXAMPLE12')).toEqual([]);
+  });
+
+  it('keep a random value that merely holds the letters, in any case', () => {
+    const token = 'q8ZexaMpleR2vK9mW4tLp3Xz7Qw1Bn5Jd0Hs';
+    expect(found(`abcdef=${token}`)).toEqual([token]);
+    expect(found(`abcdef=${token.toLowerCase()}`)).toEqual([token.toLowerCase()]);
+  });
+});
