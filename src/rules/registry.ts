@@ -31,6 +31,8 @@ export interface CompiledRule {
   readonly entropy: number;
   readonly allowRegexes: readonly RegExp[];
   readonly stopwords: readonly string[];
+  /** Whether a candidate holds any stopword at all, case-insensitively (undefined without stopwords). */
+  readonly stopwordTest: RegExp | undefined;
   /** For anchored rules: the regex with `y`, tried at each keyword hit. */
   readonly sticky: RegExp | undefined;
   /** For assignment rules (see `gated`): which character must come how soon after a match's start. */
@@ -245,6 +247,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         // Copies, not frozen: accept() loops over them per candidate, and loops over frozen arrays are slow.
         allowRegexes: [...(rule.allowlist?.regexes ?? [])],
         stopwords: [...(rule.allowlist?.stopwords ?? [])],
+        stopwordTest: rule.allowlist?.stopwords?.length
+          ? new RegExp(rule.allowlist.stopwords.map(escapeRegex).join('|'), 'i')
+          : undefined,
         sticky:
           rule.anchored || startsWithKeyword(rule)
             ? new RegExp(rule.regex.source, `${flags.replace('g', '')}y`)
@@ -364,7 +369,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     for (const re of rule.allowRegexes) if (re.test(secret)) return false;
     // Stopwords are placeholder words (`your`, `xxxxx`, `example`): they drop a match only when it reads like a
     // placeholder, not when a random token happens to contain the letters.
-    if (rule.stopwords.length > 0 && placeholderWords(secret, rule.stopwords)) return false;
+    if (rule.stopwordTest?.test(secret) && placeholderWords(secret, rule.stopwords)) return false;
     return filter ? filter(secret, rule) : true;
   }
 
