@@ -207,3 +207,43 @@ function classEnd(src: string, open: number): number {
   }
   return -1;
 }
+
+/**
+ * A token of fixed length with a boundary after it, `(?<!…)(PREFIX[C]{n})(?![D])`: every match is `length`
+ * long and no character of `notAfter` (a class's source) follows it.
+ */
+export interface FixedEnd {
+  readonly length: number;
+  readonly notAfter: string;
+}
+
+const FIXED_END = /(\[(?:[^\]\\]|\\.)+\])\{(\d+)\}(\)?)\(\?!(\[(?:[^\]\\]|\\.)+\])\)$/;
+
+/**
+ * The fixed length and closing boundary of a token regex, when it has that shape and its prefix reads to
+ * texts of one length; else undefined. The scan checks the one character past the end before running the
+ * regex: where the token's class holds its own prefix and separator (`fio-u-` or `tfp_=` repeated), every
+ * failed attempt read the whole token before its lookahead failed.
+ *
+ * @example
+ * fixedEnd('(?<![A-Za-z0-9])fio-u-[A-Za-z0-9_=-]{64}(?![A-Za-z0-9_=-])'); // { length: 70, notAfter: '[A-Za-z0-9_=-]' }
+ */
+export function fixedEnd(src: string): FixedEnd | undefined {
+  const m = FIXED_END.exec(src);
+  if (m === null) return undefined;
+  let head = src.slice(0, m.index);
+  if (/^\(\?<[=!]/.test(head)) {
+    const end = groupEnd(head, 0);
+    if (end < 0) return undefined;
+    head = head.slice(end);
+  }
+  if (m[3] === ')') {
+    if (head.startsWith('(?:')) head = head.slice(3);
+    else if (head.startsWith('(') && head[1] !== '?') head = head.slice(1);
+    else return undefined;
+  }
+  const { texts, complete } = literalPrefixes(head);
+  const length = texts[0]?.length ?? 0;
+  if (!complete || length === 0 || texts.some((t) => t.length !== length)) return undefined;
+  return { length: length + Number(m[2]), notAfter: m[4] as string };
+}

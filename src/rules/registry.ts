@@ -11,7 +11,7 @@
 
 import { escapeRegex } from '../core/regex.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
-import { literalPrefixes } from './prefixes.js';
+import { fixedEnd, literalPrefixes } from './prefixes.js';
 import type { SecretRule } from './types.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
@@ -37,6 +37,11 @@ export interface CompiledRule {
   readonly sticky: RegExp | undefined;
   /** For assignment rules (see `gated`): which character must come how soon after a match's start. */
   readonly gate: Gate | undefined;
+  /**
+   * For anchored tokens of fixed length with a closing boundary (see `fixedEnd`): the length, and a sticky
+   * regex of the class that must not follow, checked at a hit before the rule's regex runs.
+   */
+  readonly boundary: { readonly length: number; readonly notAfter: RegExp } | undefined;
   readonly before: number;
   readonly after: number;
   readonly source: SecretRule;
@@ -169,6 +174,13 @@ export function startsWithKeyword(rule: Pick<SecretRule, 'regex' | 'keywords'>):
   });
 }
 
+/** The sticky check of a fixed-length token's closing boundary, when its regex has that shape. */
+function boundaryOf(regex: RegExp): CompiledRule['boundary'] {
+  const end = fixedEnd(regex.source);
+  if (end === undefined) return undefined;
+  return { length: end.length, notAfter: new RegExp(end.notAfter, `${regex.flags.replace(/[gyd]/g, '')}y`) };
+}
+
 /** Number of capture groups in a regex, found by matching it against nothing with an always-true alternative. */
 function groupCount(re: RegExp): number {
   const probe = new RegExp(`${re.source}|`, re.flags.replace(/[gy]/g, ''));
@@ -234,6 +246,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     seen.add(rule.id);
     const group = rule.secretGroup ?? 0;
     const flags = `${rule.regex.flags}g${group > 0 && !rule.regex.hasIndices ? 'd' : ''}`;
+    const sticky = rule.anchored === true || startsWithKeyword(rule);
     compiled.push(
       Object.freeze({
         index: compiled.length,
@@ -250,11 +263,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         stopwordTest: rule.allowlist?.stopwords?.length
           ? new RegExp(rule.allowlist.stopwords.map(escapeRegex).join('|'), 'i')
           : undefined,
-        sticky:
-          rule.anchored || startsWithKeyword(rule)
-            ? new RegExp(rule.regex.source, `${flags.replace('g', '')}y`)
-            : undefined,
+        sticky: sticky ? new RegExp(rule.regex.source, `${flags.replace('g', '')}y`) : undefined,
         gate: GATES.get(rule.regex),
+        boundary: sticky ? boundaryOf(rule.regex) : undefined,
         before: rule.window?.before ?? DEFAULT_WINDOW.before,
         after: rule.window?.after ?? DEFAULT_WINDOW.after,
         source: rule,
@@ -382,6 +393,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   ) {
     const re = rule.sticky as RegExp;
     const gate = rule.gate;
+    const boundary = rule.boundary;
     let gateAt = -1; // the first gate character at or after the hit before
     let last = -1;
     const positions = hits.at;
@@ -393,6 +405,10 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           gateAt = gate.find(text, at);
         }
         if (gateAt - at > gate.within) continue;
+      }
+      if (boundary !== undefined && at + boundary.length < text.length) {
+        boundary.notAfter.lastIndex = at + boundary.length;
+        if (boundary.notAfter.test(text)) continue;
       }
       re.lastIndex = at;
       const m = re.exec(text);
