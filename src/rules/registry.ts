@@ -125,6 +125,16 @@ function finder(chars: string): Gate['find'] {
   return find;
 }
 
+/** A gate that is a pattern (`[0-9a-f]{8}-`, a UUID's start): where its first match at or after `from` starts. */
+function search(pattern: RegExp): Gate['find'] {
+  const re = new RegExp(pattern.source, `${pattern.flags.replace(/[gy]/g, '')}g`);
+  return (text, from) => {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    return m === null ? text.length : m.index;
+  };
+}
+
 function newFinder(chars: string): Gate['find'] {
   if (chars.length === 1) {
     return (text, from) => {
@@ -141,17 +151,21 @@ function newFinder(chars: string): Gate['find'] {
 
 /**
  * Marks `re`, which starts with one of `keys` (a regex alternation), as an assignment: every match has one
- * of `chars` (by default `=`, `:`, `,`, `>`) at most `afterKey` characters after the longest key. Scanned as
+ * of `chars` (by default `=`, `:`, `,`, `>`), or a match of `chars` when it is a regex, starting at most
+ * `afterKey` characters after the longest key. Scanned as
  * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
  * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
  * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
  * a test checks every gated rule is anchored. Keys that cannot be read to their end (see `literalPrefixes`)
  * have no longest length: `re` stays ungated.
  */
-export function gated(re: RegExp, keys: string, afterKey: number, chars = '=:,>'): RegExp {
+export function gated(re: RegExp, keys: string, afterKey: number, chars: string | RegExp = '=:,>'): RegExp {
   const longest = longestKey(keys);
   if (longest === undefined) return re;
-  GATES.set(re, { within: longest + afterKey, find: finder(chars) });
+  GATES.set(re, {
+    within: longest + afterKey,
+    find: typeof chars === 'string' ? finder(chars) : search(chars),
+  });
   return re;
 }
 

@@ -63,7 +63,7 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
     expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([password]);
   });
 
-  it('splunk-hec-token: the UUID dash after 30 name characters, 3 quotes, `=>`, 5 spaces and 8 hex digits', () => {
+  it('splunk-hec-token: the UUID after 30 name characters, 3 quotes, `=>` and 5 spaces', () => {
     const splunk = RULES.find((r) => r.id === 'splunk-hec-token') as SecretRule;
     const registry = createRuleRegistry([splunk]);
     const uuid = '739cad4f-3eb9-4ebe-8957-9abe9a95ce59';
