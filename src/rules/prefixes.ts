@@ -247,3 +247,48 @@ export function fixedEnd(src: string): FixedEnd | undefined {
   if (!complete || length === 0 || texts.some((t) => t.length !== length)) return undefined;
   return { length: length + Number(m[2]), notAfter: m[4] as string };
 }
+
+/**
+ * The number of the capturing group a regex source ends with, zero-width assertions after it aside
+ * (`…=(value)(?![\w-])`), or 0. Such a group ends where the match ends, so the scan places it by its length
+ * and needs no match indices (the `d` flag made every match allocate an array of spans). A source with a
+ * top-level `|` answers 0: its last group need not be where a match ends.
+ *
+ * @example
+ * endGroup('(?:token)=([a-z0-9]{32})(?![\\w-])'); // 1
+ */
+export function endGroup(src: string): number {
+  // One pass: each group's opening index, kind and number, keyed by its closing index.
+  const groups = new Map<number, { open: number; capturing: boolean; zeroWidth: boolean; number: number }>();
+  const stack: { open: number; capturing: boolean; zeroWidth: boolean; number: number }[] = [];
+  const escapes = new Set<number>();
+  let count = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') {
+      escapes.add(i);
+      i++;
+    } else if (c === '[') {
+      i = classEnd(src, i);
+      if (i < 0) return 0;
+    } else if (c === '(') {
+      const zeroWidth = /^\(\?<?[=!]/.test(src.slice(i, i + 4));
+      const capturing = src[i + 1] !== '?' || (src[i + 2] === '<' && !zeroWidth);
+      stack.push({ open: i, capturing, zeroWidth, number: capturing ? ++count : 0 });
+    } else if (c === ')') {
+      const group = stack.pop();
+      if (group === undefined) return 0;
+      groups.set(i, group);
+    } else if (c === '|' && stack.length === 0) {
+      return 0;
+    }
+  }
+  if (stack.length > 0) return 0;
+  let end = src.length;
+  for (;;) {
+    const last = groups.get(end - 1);
+    if (last?.zeroWidth) end = last.open;
+    else if (src.slice(end - 2, end) === '\\b' && escapes.has(end - 2)) end -= 2;
+    else return last?.capturing ? last.number : 0;
+  }
+}

@@ -11,7 +11,7 @@
 
 import { escapeRegex } from '../core/regex.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
-import { fixedEnd, literalPrefixes } from './prefixes.js';
+import { endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
 import type { SecretRule } from './types.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
@@ -25,9 +25,11 @@ export interface CompiledRule {
   readonly family: string;
   readonly description: string;
   readonly keywords: readonly string[];
-  /** The rule's regex with `g` (and `d` when the secret is a group) added. */
+  /** The rule's regex with `g` (and `d` when the secret is a group that does not end the match) added. */
   readonly regex: RegExp;
   readonly secretGroup: number;
+  /** The secret group ends the match (see `endGroup`): its span is the match's end minus its length. */
+  readonly secretAtEnd: boolean;
   readonly entropy: number;
   readonly allowRegexes: readonly RegExp[];
   readonly stopwords: readonly string[];
@@ -188,6 +190,15 @@ export function startsWithKeyword(rule: Pick<SecretRule, 'regex' | 'keywords'>):
   });
 }
 
+/** Where the secret group of match `m` sits in the scanned text; undefined when it did not take part. */
+function secretSpan(rule: CompiledRule, m: RegExpExecArray): readonly [number, number] | undefined {
+  if (!rule.secretAtEnd) return m.indices?.[rule.secretGroup];
+  const secret = m[rule.secretGroup];
+  if (secret === undefined) return undefined;
+  const end = m.index + m[0].length;
+  return [end - secret.length, end];
+}
+
 /** The sticky check of a fixed-length token's closing boundary, when its regex has that shape. */
 function boundaryOf(regex: RegExp): CompiledRule['boundary'] {
   const end = fixedEnd(regex.source);
@@ -259,7 +270,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     validate(rule, seen);
     seen.add(rule.id);
     const group = rule.secretGroup ?? 0;
-    const flags = `${rule.regex.flags}g${group > 0 && !rule.regex.hasIndices ? 'd' : ''}`;
+    // A secret group that ends the match is placed by its length; any other needs the match's indices.
+    const atEnd = group > 0 && endGroup(rule.regex.source) === group;
+    const flags = `${rule.regex.flags}g${group > 0 && !atEnd && !rule.regex.hasIndices ? 'd' : ''}`;
     const sticky = rule.anchored === true || startsWithKeyword(rule);
     compiled.push(
       Object.freeze({
@@ -270,6 +283,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         keywords: Object.freeze([...rule.keywords]),
         regex: new RegExp(rule.regex.source, flags),
         secretGroup: group,
+        secretAtEnd: atEnd,
         entropy: rule.entropy ?? 0,
         // Copies, not frozen: accept() loops over them per candidate, and loops over frozen arrays are slow.
         allowRegexes: [...(rule.allowlist?.regexes ?? [])],
@@ -431,8 +445,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       let s = m.index;
       let e = last;
       if (rule.secretGroup > 0) {
-        const span = m.indices?.[rule.secretGroup];
-        if (!span) continue;
+        const span = secretSpan(rule, m);
+        if (span === undefined) continue;
         s = span[0];
         e = span[1];
       }
@@ -475,7 +489,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
             let s = m.index;
             let e = s + m[0].length;
             if (rule.secretGroup > 0) {
-              const span = m.indices?.[rule.secretGroup];
+              const span = secretSpan(rule, m);
               if (span) {
                 s = span[0];
                 e = span[1];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { fixedEnd, literalPrefixes } from '../../src/rules/prefixes.js';
+import { endGroup, fixedEnd, literalPrefixes } from '../../src/rules/prefixes.js';
 import { expandTemplate } from './expand.js';
 
 describe('literalPrefixes', () => {
@@ -109,5 +109,44 @@ describe('fixedEnd', () => {
     const matches = [...example.matchAll(new RegExp(regex.source, `${regex.flags}g`))];
     expect(matches.length).toBeGreaterThan(0);
     for (const m of matches) expect(m[0].length).toBe(length);
+  });
+});
+
+describe('endGroup', () => {
+  it.each([
+    ['(?:token)=([a-z0-9]{32})(?![\\w-])', 1],
+    ['(a)(b)', 2],
+    ['(a(b))', 1],
+    ['(a)(?<!x)\\b', 1],
+    ['x(?<name>y)', 1],
+    ['(?:a)(?=b)', 0],
+    ['a(b)|c(d)', 0], // the last group is not where every match ends
+    ['(a)?', 0],
+    ['(a)\\\\b', 0], // an escaped backslash, then a literal b
+    ['(a)$', 0],
+    ['(a', 0],
+  ] as const)('%s -> %i', (src, expected) => {
+    expect(endGroup(src)).toBe(expected);
+  });
+
+  // On the real rules: where the secret group ends the source, its span from the match's end and the group's
+  // length is the span the match indices give, for every example.
+  const cases = RULES.filter(
+    (r) => (r.secretGroup ?? 0) > 0 && endGroup(r.regex.source) === r.secretGroup,
+  ).flatMap((rule) =>
+    rule.examples.positive.map((example) => [rule.id, rule, expandTemplate(example, rule.id)] as const),
+  );
+  it('applies to most rules with a secret group', () => {
+    expect(new Set(cases.map((c) => c[0])).size).toBeGreaterThan(150);
+  });
+  it.each(cases)('%s: the span from the end is the indexed span', (_id, rule, example) => {
+    const re = new RegExp(rule.regex.source, `${rule.regex.flags}gd`);
+    const matches = [...example.matchAll(re)];
+    expect(matches.length).toBeGreaterThan(0);
+    for (const m of matches) {
+      const group = rule.secretGroup as number;
+      const end = (m.index as number) + m[0].length;
+      expect([end - (m[group] as string).length, end]).toEqual(m.indices?.[group]);
+    }
   });
 });
