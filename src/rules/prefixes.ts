@@ -248,6 +248,15 @@ export function fixedEnd(src: string): FixedEnd | undefined {
   return { length: length + Number(m[2]), notAfter: m[4] as string };
 }
 
+interface Group {
+  readonly open: number;
+  readonly capturing: boolean;
+  /** A look-ahead or look-behind. */
+  readonly zeroWidth: boolean;
+  /** Its number when capturing, else 0. */
+  readonly number: number;
+}
+
 /**
  * The number of the capturing group a regex source ends with, zero-width assertions after it aside
  * (`…=(value)(?![\w-])`), or 0. Such a group ends where the match ends, so the scan places it by its length
@@ -259,8 +268,8 @@ export function fixedEnd(src: string): FixedEnd | undefined {
  */
 export function endGroup(src: string): number {
   // One pass: each group's opening index, kind and number, keyed by its closing index.
-  const groups = new Map<number, { open: number; capturing: boolean; zeroWidth: boolean; number: number }>();
-  const stack: { open: number; capturing: boolean; zeroWidth: boolean; number: number }[] = [];
+  const groups = new Map<number, Group>();
+  const stack: Group[] = [];
   const escapes = new Set<number>();
   let count = 0;
   for (let i = 0; i < src.length; i++) {
