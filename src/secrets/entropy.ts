@@ -173,9 +173,10 @@ function longestRun(s: string): typeof RUN {
 
 /**
  * Does `s` repeat a unit of 2 to 4 characters (`23452345…`, not a one-character run) over `min` characters
- * or more? One pass with a span per unit length: a stretch where every character equals the one `p` later,
- * with at least one change of character inside it, covers its span plus `p`. The three unit lengths are
- * written out rather than looped over: this runs on every candidate match, and the loop was 18% slower.
+ * or more? A stretch where every character equals the one `p` later, with at least one change of character
+ * inside it, covers its span plus `p`. Stretches are first measured only where one must show (below); the full
+ * pass then keeps a span per unit length, the three written out rather than looped over: this runs on every
+ * candidate match, and the loop was 18% slower.
  */
 export function repeatsUnit(s: string, min: number): boolean {
   const n = s.length;
