@@ -1,9 +1,10 @@
 /**
  * @module rules/prefixes
- * Reads a regex source for the literal texts every match of it starts with. The registry uses the answer
- * twice: a rule all of whose texts start with one of its keywords can be tried at its keyword hits (anchored)
- * instead of across windows around them, and a key pattern read to its end has a longest length, which bounds
- * how far after a hit an assignment's operator can be (gates).
+ * Reads what a regex source implies about its matches. Mainly the literal texts every match starts with, used
+ * twice by the registry: a rule all of whose texts start with one of its keywords can be tried at its keyword
+ * hits (anchored) instead of across windows around them, and a key pattern read to its end has a longest
+ * length, which bounds how far after a hit an assignment's operator can be (gates). Also a token's fixed
+ * length and closing boundary (`fixedEnd`) and the capturing group that ends a match (`endGroup`).
  *
  * It knows literal characters, escaped punctuation, small character classes (`[_-]`, `[sr]`), optional items
  * (`x?`), groups of alternatives (nested, capturing or not) and zero-width assertions (`\b`, look-arounds,
@@ -75,7 +76,7 @@ function readSequence(src: string, start: number): Read {
       i += 2;
       continue;
     }
-    if (/^\(\?<?[=!]/.test(src.slice(i, i + 4))) {
+    if (isLookaround(src, i)) {
       const end = groupEnd(src, i);
       if (end < 0) return stop();
       i = end;
@@ -185,6 +186,9 @@ function alternativeEnd(src: string, i: number): number {
   return depth === 0 ? src.length : -1;
 }
 
+/** Does a look-ahead or look-behind (`(?=`, `(?!`, `(?<=`, `(?<!`) open at `i`? */
+const isLookaround = (src: string, i: number): boolean => /^\(\?<?[=!]/.test(src.slice(i, i + 4));
+
 /** Index just past the group that opens at `open` (a `(`), or -1. Escapes and classes are skipped. */
 function groupEnd(src: string, open: number): number {
   let depth = 0;
@@ -232,7 +236,7 @@ export function fixedEnd(src: string): FixedEnd | undefined {
   const m = FIXED_END.exec(src);
   if (m === null) return undefined;
   let head = src.slice(0, m.index);
-  if (/^\(\?<[=!]/.test(head)) {
+  if (isLookaround(head, 0)) {
     const end = groupEnd(head, 0);
     if (end < 0) return undefined;
     head = head.slice(end);
@@ -281,7 +285,7 @@ export function endGroup(src: string): number {
       i = classEnd(src, i);
       if (i < 0) return 0;
     } else if (c === '(') {
-      const zeroWidth = /^\(\?<?[=!]/.test(src.slice(i, i + 4));
+      const zeroWidth = isLookaround(src, i);
       const capturing = src[i + 1] !== '?' || (src[i + 2] === '<' && !zeroWidth);
       stack.push({ open: i, capturing, zeroWidth, number: capturing ? ++count : 0 });
     } else if (c === ')') {
