@@ -67,7 +67,7 @@ function maskOne(
   if (!(resolved.isCredentialTool(toolName) && !isError)) {
     const modes = resolved.modesFor(toolName, path);
     if (modes.anyOn) {
-      const matches = resolved.registry.scan(text, modes.codes, (secret) => resolved.allowSecret(secret));
+      const matches = resolved.registry.scan(text, modes.codes, resolved.allowSecret);
       if (matches.length > 0) {
         rules = new Map();
         text = applyMasks(text, matches, rules);

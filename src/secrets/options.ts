@@ -56,8 +56,8 @@ export interface ResolvedSecrets {
   isCredentialTool(toolName: string | undefined): boolean;
   /** Rule modes for a tool and a JSON pointer (path scopes of the allowlist applied). */
   modesFor(toolName: string | undefined, path: string): RuleModes;
-  /** False when the secret is allowlisted by value or pattern. */
-  allowSecret(secret: string): boolean;
+  /** False when the secret is allowlisted by value or pattern. A plain function: scans take it unbound. */
+  readonly allowSecret: (secret: string) => boolean;
 }
 
 const isGlob = (s: string): boolean => s.includes('*') || s.includes('?');
@@ -225,7 +225,7 @@ export function resolveSecretsOptions(
       if (!codes) return base;
       return { codes, anyOn: codes.some((c) => c !== 0) };
     },
-    allowSecret(secret) {
+    allowSecret: (secret) => {
       if (allowValues.has(secret)) return false;
       for (const re of allowPatterns) if (re.test(secret)) return false;
       return true;
