@@ -665,6 +665,24 @@ function isAsciiKeyword(word: string): boolean {
   return true;
 }
 
+/**
+ * How many keywords hold each window of three and four characters of any keyword. A keyword inside another
+ * (`private_key` in `private_key_id`) counts in all its own windows alike, so it does not change which of them
+ * is fewest.
+ */
+function windowCounts(lowered: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of lowered) {
+    const windows = new Set<string>();
+    for (let o = 0; o + 3 <= word.length; o++) {
+      windows.add(word.slice(o, o + 3));
+      if (o + 4 <= word.length) windows.add(word.slice(o, o + 4));
+    }
+    for (const w of windows) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** Keywords per trigram bucket, where a keyword has another choice of trigram. */
 const BUCKET_LIMIT = 4;
 
@@ -711,6 +729,7 @@ function createKeywordScanner(
     if (list) list.push(entry);
     else buckets.set(g, [entry]);
   };
+  const held = windowCounts(keywords.map((w) => w.toLowerCase()));
   for (let k = 0; k < keywords.length; k++) {
     const word = keywords[k] as string;
     if (!isAsciiKeyword(word)) {
@@ -735,9 +754,12 @@ function createKeywordScanner(
       followAny(pair);
       continue;
     }
-    // The rarest four characters (three for a three-letter keyword), by letter frequency, among those whose
-    // bucket is not full: every window of a bucket's trigram checks all its keywords, and twenty keywords
-    // ending in `_key` once shared one, so that `private_key=` repeated cost 20 checks per occurrence.
+    // Four characters (three for a three-letter keyword) held by the fewest other keywords, and of those the
+    // rarest by letter frequency, among windows whose bucket is not full. Every window of a bucket's trigram
+    // checks all its keywords: twenty keywords ending in `_key` once shared one, so that `private_key=`
+    // repeated cost 20 checks per occurrence; and five `priv…` keywords (`private key`, `private_ai`, ...)
+    // looked for by `priv` made every `private_key` five more checks. A keyword's own text is what an
+    // adversarial input repeats, so it should make a candidate of that keyword alone.
     const width = Math.min(4, word.length);
     const trigramAt = (o: number): number =>
       ((codes[o] as number) << 14) | ((codes[o + 1] as number) << 7) | (codes[o + 2] as number);
@@ -746,8 +768,10 @@ function createKeywordScanner(
     let fallback = 0;
     let fallbackScore = Number.POSITIVE_INFINITY;
     for (let o = 0; o + width <= word.length; o++) {
-      let score = 1;
-      for (let j = o; j < o + width; j++) score *= commonness(codes[j] as number);
+      let rarity = 1;
+      for (let j = o; j < o + width; j++) rarity *= commonness(codes[j] as number);
+      // Lexicographic: a rarity is below 15^4 (a space, the commonest character, four times).
+      const score = (held.get(word.slice(o, o + width).toLowerCase()) as number) * 1e6 + rarity;
       if (score < fallbackScore) {
         fallbackScore = score;
         fallback = o;
