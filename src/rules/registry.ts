@@ -527,6 +527,23 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
 }
 
+/** Texts at least this long are scanned from a Latin-1 copy; below it the copy's fixed cost (~50 ns) is more. */
+const COPY_MIN = 128;
+/** Units copied at a time, so that the copy stays small whatever the text's size. */
+const CHUNK = 1 << 14;
+/** Shared by every registry: scans do not nest. */
+const units = Buffer.allocUnsafe(CHUNK + 1);
+/**
+ * Node's Latin-1 writer behind `Buffer#write` (on every Buffer, undocumented); `write(…, 'latin1')` looks the
+ * encoding up on each call (~0.4 us more on a 1,450-character text), so it is only the fallback.
+ */
+const latin1Write = (units as { latin1Write?: (text: string, offset: number, length: number) => number })
+  .latin1Write;
+const writeLatin1 = (text: string, length: number): void => {
+  if (latin1Write) latin1Write.call(units, text, 0, length);
+  else units.write(text, 0, length, 'latin1');
+};
+
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
@@ -869,41 +886,79 @@ function createKeywordScanner(
     } else pending[r] = s;
   };
 
-  return function scanKeywords(text: string, buf: HitBuffer): void {
-    const n = text.length;
-    runEnd.fill(-2);
-    reported.fill(-1);
-    pending.fill(-1);
+  /** Window `g` ends at `i` and passed both bitmaps: its bucket's keywords, checked against the text. */
+  const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): void => {
+    let at = Math.imul(g, HASH) >>> shift;
+    while (slotKey[at] !== g) at = (at + 1) & slotMask;
+    for (let e = first[at] as number, end = e + (count[at] as number); e < end; e++) {
+      const run = entRun[e] as number;
+      if (run >= 0) {
+        runHit(runs[run] as Anchored, text, i, buf);
+        continue;
+      }
+      const len = entLen[e] as number;
+      const s = i - 2 - (entOffset[e] as number);
+      if (s < 0 || s + len > n) continue;
+      const codeAt = entCode[e] as number;
+      let j = 0;
+      for (; j < len; j++) {
+        const u = text.charCodeAt(s + j);
+        if (u >= 128 || (u | 0x20) !== allCodes[codeAt + j]) break;
+      }
+      if (j === len) pushHit(buf, s, entK[e] as number);
+    }
+  };
+
+  /**
+   * The bitmap pass over the characters themselves, for short texts. Non-ASCII units pollute the window with
+   * high bits: such windows can only be false candidates, which the exact check rejects, and the loop saves a
+   * branch per character.
+   */
+  const scanChars = (text: string, n: number, buf: HitBuffer): void => {
     let g = 0;
     for (let i = 0; i < n; i++) {
-      // Non-ASCII units pollute the window with high bits: such windows can only be false candidates, which
-      // the exact check below rejects, and the loop saves a branch per character.
       g = ((g << 7) | (text.charCodeAt(i) | 0x20)) & MASK;
       if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
       // Past the end, a space (reading there would deoptimise the loop).
       const next = i + 1 < n ? text.charCodeAt(i + 1) | 0x20 : 0x20;
       const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
       if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
-      let at = Math.imul(g, HASH) >>> shift;
-      while (slotKey[at] !== g) at = (at + 1) & slotMask;
-      for (let e = first[at] as number, end = e + (count[at] as number); e < end; e++) {
-        const run = entRun[e] as number;
-        if (run >= 0) {
-          runHit(runs[run] as Anchored, text, i, buf);
-          continue;
-        }
-        const len = entLen[e] as number;
-        const s = i - 2 - (entOffset[e] as number);
-        if (s < 0 || s + len > n) continue;
-        const codeAt = entCode[e] as number;
-        let j = 0;
-        for (; j < len; j++) {
-          const u = text.charCodeAt(s + j);
-          if (u >= 128 || (u | 0x20) !== allCodes[codeAt + j]) break;
-        }
-        if (j === len) pushHit(buf, s, entK[e] as number);
+      candidate(text, n, i, g, buf);
+    }
+  };
+
+  /**
+   * The same pass over a Latin-1 copy, made natively a chunk at a time: `charCodeAt` checks the string's
+   * representation on every call, and reading bytes made the pass 10-40% faster (1,450 characters of
+   * one-byte prose 3.5 -> 2.2 us). The copy keeps each unit's low byte, so a non-ASCII character may read as
+   * an ASCII one: a false candidate only, which the exact check on the text rejects. Every ASCII character
+   * reads as itself, so no keyword is missed.
+   */
+  const scanCopied = (text: string, n: number, buf: HitBuffer): void => {
+    let g = 0;
+    for (let base = 0; base < n; base += CHUNK) {
+      const stop = Math.min(n, base + CHUNK);
+      // One unit past the chunk too, for the look one character on.
+      const copied = Math.min(n, stop + 1) - base;
+      writeLatin1(copied === n ? text : text.slice(base, base + copied), copied);
+      for (let i = base; i < stop; i++) {
+        g = ((g << 7) | ((units[i - base] as number) | 0x20)) & MASK;
+        if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
+        const next = i + 1 < n ? (units[i + 1 - base] as number) | 0x20 : 0x20;
+        const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
+        if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
+        candidate(text, n, i, g, buf);
       }
     }
+  };
+
+  return function scanKeywords(text: string, buf: HitBuffer): void {
+    const n = text.length;
+    runEnd.fill(-2);
+    reported.fill(-1);
+    pending.fill(-1);
+    if (n >= COPY_MIN) scanCopied(text, n, buf);
+    else scanChars(text, n, buf);
     for (let r = 0; r < runs.length; r++) flush(r, buf);
     if (otherRegex) {
       const re = otherRegex; // scans do not nest: no copy per scan

@@ -78,6 +78,40 @@ describe('keyword prefilter', () => {
     }
   });
 
+  it('reports them in short texts too (read by character, not from a copy)', () => {
+    const next = prng(20261205);
+    for (let round = 0; round < 200; round++) {
+      const keywords = [...new Set(Array.from({ length: 1 + Math.floor(next() * 4) }, () => keyword(next)))];
+      expectAllFound(keywords, text(next, keywords).slice(0, 8 + Math.floor(next() * 120)));
+    }
+  });
+
+  it('reports keywords across the chunks a long text is copied in', () => {
+    // Long texts are scanned from a Latin-1 copy 16,384 units at a time: a keyword may straddle two chunks,
+    // or its looked-for window may end on a chunk's last unit with the character after it in the next. So
+    // each keyword is planted at every offset around the first and second boundaries, one text per offset.
+    const next = prng(20261206);
+    const keywords = ['ab_c.', 'cab-a', 'b.cab', 'aaaa', 'ca'];
+    const filler = text(next, keywords).replace(/[abc]/gi, 'e');
+    let long = '';
+    while (long.length < 33_000) long += filler;
+    for (const kw of keywords)
+      for (const boundary of [16_384, 32_768])
+        for (let at = boundary - kw.length - 4; at <= boundary + 1; at++)
+          expectAllFound(keywords, `${long.slice(0, at)} ${kw}123 ${long.slice(at + kw.length + 5)}`);
+  });
+
+  it('reads no keyword into characters whose low byte spells one', () => {
+    // U+0161..U+0163 copy to Latin-1 as a, b, c: false candidates at most, never hits.
+    const lookalike = (word: string) => [...word].map((c) => String.fromCharCode(0x100 | c.charCodeAt(0))).join('');
+    for (const kw of ['abc', 'ab_c', 'ca-b']) {
+      const t = `${'x'.repeat(200)}${lookalike(kw)}123 ${kw.slice(0, -1)}${lookalike(kw.slice(-1))}123 ${kw}123`;
+      const found = createRuleRegistry(rulesFor([kw])).scan(t);
+      expect(found.map((m) => t.slice(m.start, m.end))).toEqual(['123']);
+      expect(found[0]?.start).toBe(t.lastIndexOf('123'));
+    }
+  });
+
   it('reports keywords that share their rarest characters (full buckets choose others)', () => {
     // Common letters before `_key`, so that `_key` is the rarest part of every keyword, as in the real rules.
     const next = prng(20261204);
