@@ -103,7 +103,8 @@ describe('keyword prefilter', () => {
 
   it('reads no keyword into characters whose low byte spells one', () => {
     // U+0161..U+0163 copy to Latin-1 as a, b, c: false candidates at most, never hits.
-    const lookalike = (word: string) => [...word].map((c) => String.fromCharCode(0x100 | c.charCodeAt(0))).join('');
+    const lookalike = (word: string) =>
+      [...word].map((c) => String.fromCharCode(0x100 | c.charCodeAt(0))).join('');
     for (const kw of ['abc', 'ab_c', 'ca-b']) {
       const t = `${'x'.repeat(200)}${lookalike(kw)}123 ${kw.slice(0, -1)}${lookalike(kw.slice(-1))}123 ${kw}123`;
       const found = createRuleRegistry(rulesFor([kw])).scan(t);
