@@ -8,9 +8,9 @@ import type { Finding, Report } from './types.js';
 export const REPORT_VERSION = 1 as const;
 
 /**
- * The findings of one sanitize call. A class, not an object literal with a getter: on Node 20 every literal
- * with an accessor gets its own hidden class, which old space keeps until a full GC, and the call's objects
- * with it (measured: ~400 bytes promoted per call, ~6% of a small result's time).
+ * The findings of one sanitize call. A class, not an object literal with a getter: on Node 20 every such
+ * literal gets a hidden class of its own, which old space keeps until a full GC, and the call's objects with
+ * it (docs/benchmarks.md, the fifth round).
  */
 export class FindingCollector {
   readonly findings: Finding[] = [];

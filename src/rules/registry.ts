@@ -527,23 +527,6 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
 }
 
-/** Texts at least this long are scanned from a Latin-1 copy; below it the copy's fixed cost (~50 ns) is more. */
-const COPY_MIN = 128;
-/** Units copied at a time, so that the copy stays small whatever the text's size. */
-const CHUNK = 1 << 14;
-/** Shared by every registry: scans do not nest. */
-const units = Buffer.allocUnsafe(CHUNK + 1);
-/**
- * Node's Latin-1 writer behind `Buffer#write` (on every Buffer, undocumented); `write(…, 'latin1')` looks the
- * encoding up on each call (~0.4 us more on a 1,450-character text), so it is only the fallback.
- */
-const latin1Write = (units as { latin1Write?: (text: string, offset: number, length: number) => number })
-  .latin1Write;
-const writeLatin1 = (text: string, length: number): void => {
-  if (latin1Write) latin1Write.call(units, text, 0, length);
-  else units.write(text, 0, length, 'latin1');
-};
-
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
@@ -705,6 +688,23 @@ const BUCKET_LIMIT = 4;
 
 /** Fibonacci hashing multiplier for the bucket table. */
 const HASH = 0x9e3779b1 | 0;
+
+/** Texts at least this long are scanned from a Latin-1 copy; below it the copy's fixed cost (~50 ns) is more. */
+const COPY_MIN = 128;
+/** Units copied at a time, so that the copy stays small whatever the text's size. */
+const CHUNK = 1 << 14;
+/** Shared by every registry: scans do not nest. */
+const units = Buffer.allocUnsafe(CHUNK + 1);
+/**
+ * Node's Latin-1 writer behind `Buffer#write` (on every Buffer, undocumented); `write(…, 'latin1')` looks the
+ * encoding up on each call (~0.4 us more on a 1,450-character text), so it is only the fallback.
+ */
+const latin1Write = (units as { latin1Write?: (text: string, offset: number, length: number) => number })
+  .latin1Write;
+const writeLatin1 = (text: string, length: number): void => {
+  if (latin1Write) latin1Write.call(units, text, 0, length);
+  else units.write(text, 0, length, 'latin1');
+};
 
 /**
  * The keyword prefilter: one pass over the text's char codes with a rolling three-character window (ASCII
