@@ -707,9 +707,10 @@ const writeLatin1 = (text: string, length: number): void => {
 };
 
 /**
- * The keyword prefilter: one pass over the text's char codes with a rolling three-character window (ASCII
- * letters folded with `| 0x20`) tested against a 256 KiB bitmap. Each keyword is represented by its rarest
- * four characters rather than its first, so `token` or `server=` do not stop the loop at every `to` or `se`:
+ * The keyword prefilter: one pass over the text's char codes (over their low bytes for long texts, see
+ * `scanCopied`) with a rolling three-character window (ASCII letters folded with `| 0x20`) tested against a
+ * 256 KiB bitmap. Each keyword is represented by four of its characters, the ones the fewest other keywords
+ * hold and of those the rarest, not its first, so `token` or `server=` do not stop the loop at every `to` or `se`:
  * a set bit for the first three is confirmed by a second bitmap holding the window one character on, and
  * only then are the few keywords of that trigram checked exactly. (`vercel` is looked for as `verc`: `ver`
  * alone is in every `server` and `over`.) Two-letter keywords set their pair after every first character,
