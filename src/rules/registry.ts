@@ -144,7 +144,7 @@ function newFinder(chars: string): Gate['find'] {
       return i < 0 ? text.length : i;
     };
   }
-  const set = new RegExp(`[${chars.replace(/[\\\]^-]/g, '\\$&')}]`, 'g');
+  const set = new RegExp(`[${escapeRegex(chars)}]`, 'g');
   return (text, from) => {
     set.lastIndex = from;
     return set.test(text) ? set.lastIndex - 1 : text.length;
@@ -860,7 +860,7 @@ function createKeywordScanner(
   const pending = new Int32Array(runs.length);
   /**
    * Whether a scan has touched the run state since it was last reset: most texts meet no run keyword, and
-   * resetting four arrays and flushing every run cost more than the scan of a short field (~75 ns a string).
+   * resetting three arrays and flushing every run for every string made W4's ten short fields 5.3 us, not 4.4.
    */
   let runsTouched = true;
   const flush = (r: number, buf: HitBuffer): void => {

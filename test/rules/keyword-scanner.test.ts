@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { escapeRegex } from '../../src/core/regex.js';
 import { createRuleRegistry } from '../../src/rules/registry.js';
 import type { SecretRule } from '../../src/rules/types.js';
 import { prng } from './expand.js';
@@ -9,7 +10,6 @@ import { prng } from './expand.js';
 const KEY_CHARS = 'abcAB_-.';
 const TEXT_CHARS = 'abcdeABC_-. 0123456789é日\u{1F600}';
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 const pick = (next: () => number, chars: string[]) => chars[Math.floor(next() * chars.length)] as string;
 
 function keyword(next: () => number): string {
