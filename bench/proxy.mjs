@@ -3,8 +3,9 @@
  * Proxy latency: the same stdio server (server-everything), once directly and once behind
  * `node dist/cli/main.js -- node <server> stdio`, driven by an SDK Client. Sequential `tools/call` of `echo`
  * with a ~2 KB message, interleaved in blocks so machine noise hits both sides alike; then 8 concurrent
- * callers for a throughput ratio, also through `relay-floor.mjs` (a relay that only parses and re-serializes),
- * which shows what a third process on the same cores costs before any sanitizing. Prints `RESULT {json}`.
+ * callers for a throughput ratio, also through `relay-floor.mjs` (a relay that only parses and re-serializes,
+ * and one that only forwards lines), which show what a third process on the same cores costs before any
+ * sanitizing. Prints `RESULT {json}`.
  *   node bench/proxy.mjs [--calls 2000]
  */
 import { existsSync } from 'node:fs';
@@ -88,10 +89,13 @@ async function main() {
     return;
   }
   const floor = await connect([FLOOR, process.execPath, SERVER, 'stdio']);
+  const rawFloor = await connect([FLOOR, '--raw', process.execPath, SERVER, 'stdio']);
   const callDirect = caller(direct, message);
   const callProxied = caller(proxied, message);
   const callFloor = caller(floor, message);
+  const callRawFloor = caller(rawFloor, message);
   await sequential(callFloor, 200, []);
+  await sequential(callRawFloor, 200, []);
   await sequential(callDirect, 200, []);
   await sequential(callProxied, 200, []);
   const a = [];
@@ -100,15 +104,14 @@ async function main() {
     await sequential(callDirect, BLOCK, a);
     await sequential(callProxied, BLOCK, b);
   }
-  const rates = { direct: [], proxied: [], floor: [] };
+  const rates = { direct: [], proxied: [], floor: [], rawFloor: [] };
   for (let round = 0; round < 2; round++) {
     rates.direct.push(await concurrent(callDirect, calls));
     rates.proxied.push(await concurrent(callProxied, calls));
     rates.floor.push(await concurrent(callFloor, calls));
+    rates.rawFloor.push(await concurrent(callRawFloor, calls));
   }
-  await direct.close();
-  await proxied.close();
-  await floor.close();
+  await Promise.all([direct, proxied, floor, rawFloor].map((client) => client.close()));
   const sum = (xs) => xs.reduce((x, y) => x + y, 0);
   const out = {
     calls: a.length,
@@ -121,6 +124,7 @@ async function main() {
     throughput: rates,
     throughputRatio: sum(rates.proxied) / sum(rates.direct),
     floorRatio: sum(rates.floor) / sum(rates.direct),
+    rawFloorRatio: sum(rates.rawFloor) / sum(rates.direct),
   };
   console.log(`RESULT ${JSON.stringify(out)}`);
 }

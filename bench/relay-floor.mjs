@@ -1,13 +1,15 @@
 /**
  * @module bench/relay-floor
  * The least any stdio proxy does: split lines, JSON.parse and JSON.stringify each message, forward it. No
- * sanitizing, no request tracking. bench/proxy.mjs runs it beside the real proxy so that the 8-caller ratio
- * can be read against what a third process on the same cores costs by itself.
- *   node bench/relay-floor.mjs <server command...>
+ * sanitizing, no request tracking. With `--raw` it does not even parse: lines are forwarded as they came, which
+ * is what a third process on the same cores costs before it reads anything. bench/proxy.mjs runs both beside
+ * the real proxy so that the 8-caller ratio can be read against them.
+ *   node bench/relay-floor.mjs [--raw] <server command...>
  */
 import { spawn } from 'node:child_process';
 
-const [command, ...args] = process.argv.slice(2);
+const raw = process.argv[2] === '--raw';
+const [command, ...args] = process.argv.slice(raw ? 3 : 2);
 const server = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
 
 /** Calls `onLine` for each complete line of a byte stream. */
@@ -25,7 +27,7 @@ function lines(onLine) {
 }
 
 const forward = (out) => (line) => {
-  if (line.trim() !== '') out.write(`${JSON.stringify(JSON.parse(line))}\n`);
+  if (line.trim() !== '') out.write(`${raw ? line : JSON.stringify(JSON.parse(line))}\n`);
 };
 process.stdin.on('data', lines(forward(server.stdin)));
 server.stdout.on('data', lines(forward(process.stdout)));

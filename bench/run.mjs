@@ -210,6 +210,13 @@ function ratios(raw) {
         'no target',
         () => null,
       );
+    if (p.rawFloorRatio !== undefined)
+      add(
+        '(reference) relay forwarding lines unparsed, 8 callers, vs direct',
+        p.rawFloorRatio,
+        'no target',
+        () => null,
+      );
   }
   const d = raw.redos;
   if (d && !d.skip && !d.error) {
@@ -256,6 +263,11 @@ function printOthers(raw) {
     ...(x.throughput.floor
       ? [
           `a relay that only parses and re-serializes (bench/relay-floor.mjs): ${x.throughput.floor.map((v) => v.toFixed(0)).join(', ')} calls/s; ratio ${x.floorRatio.toFixed(2)}`,
+        ]
+      : []),
+    ...(x.throughput.rawFloor
+      ? [
+          `a relay that forwards lines unparsed (relay-floor.mjs --raw): ${x.throughput.rawFloor.map((v) => v.toFixed(0)).join(', ')} calls/s; ratio ${x.rawFloorRatio.toFixed(2)}`,
         ]
       : []),
   ]);
