@@ -414,6 +414,21 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     return filter ? filter(secret, rule) : true;
   }
 
+  /**
+   * Does a match found before (rules run in order, so by an earlier rule or earlier by this one) hold
+   * `start`–`end`? Then this one cannot change the masks: merged, the span stays that match's, and the name its
+   * or a longer match's (a tie goes to the earlier rule), so the checks of `accept` (entropy, placeholders,
+   * allowlists) are skipped. `GITHUB_TOKEN=ghp_…` is found by `github-pat` and again by the generic
+   * assignment rule: W4 +7-10%. Only the latest few matches are looked at: a miss merely runs the checks.
+   */
+  function covered(out: readonly SecretMatch[], start: number, end: number): boolean {
+    for (let i = out.length - 1; i >= 0 && i >= out.length - COVER_LOOKBACK; i--) {
+      const m = out[i] as SecretMatch;
+      if (m.start <= start && end <= m.end) return true;
+    }
+    return false;
+  }
+
   function runAnchored(
     rule: CompiledRule,
     text: string,
@@ -452,7 +467,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         s = span[0];
         e = span[1];
       }
-      if (e > s && accept(rule, text.slice(s, e), filter)) out.push({ start: s, end: e, rule });
+      if (e > s && !covered(out, s, e) && accept(rule, text.slice(s, e), filter))
+        out.push({ start: s, end: e, rule });
     }
   }
 
@@ -499,7 +515,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
                 s = e; // group did not take part
               }
             }
-            if (e > s && accept(rule, slice.slice(s, e), filter))
+            if (e > s && !covered(out, start + s, start + e) && accept(rule, slice.slice(s, e), filter))
               found.push({ start: start + s, end: start + e, rule });
           }
           m = re.exec(slice);
@@ -528,6 +544,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const byId = new Map(compiled.map((r) => [r.id, r] as const));
   return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
 }
+
+/** How many of the latest matches `covered` looks at. */
+const COVER_LOOKBACK = 4;
 
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/rules/index.js';
+import { createRuleRegistry, mergeMatches, type SecretMatch } from '../../src/rules/registry.js';
+import { expandTemplate } from './expand.js';
+
+// A match inside one an earlier rule found is not checked again (registry `covered`): these pin that the masks
+// come out as if every rule had been run on its own and the results merged.
+const registry = createRuleRegistry(RULES);
+const TOKEN = 'ghp_pur6lyLZzyVx3M7eiQFG8vYjdJtIoQwO0iuE';
+const only = (id: string): Uint8Array => {
+  const modes = new Uint8Array(RULES.length);
+  modes[registry.byId.get(id)?.index as number] = 1;
+  return modes;
+};
+const spans = (found: readonly SecretMatch[]) => found.map((m) => `${m.start}-${m.end}`);
+
+describe('a secret two rules find', () => {
+  it('is masked once, by the provider rule, when the generic assignment holds the same token', () => {
+    const text = `Using GITHUB_TOKEN=${TOKEN} for the step.`;
+    const start = text.indexOf(TOKEN);
+    expect(registry.scan(text, only('generic-secret-assignment')).map((m) => m.rule.id)).toEqual([
+      'generic-secret-assignment',
+    ]);
+    const found = registry.scan(text);
+    expect(found.map((m) => [m.start, m.end, m.rule.id])).toEqual([
+      [start, start + TOKEN.length, 'github-pat'],
+    ]);
+  });
+
+  it('is masked to the end of the longer match when the generic value runs on past the token', () => {
+    const text = `token=${TOKEN}-x9 next`;
+    const start = text.indexOf(TOKEN);
+    const found = registry.scan(text);
+    expect(found.map((m) => [m.start, m.end, m.rule.id])).toEqual([
+      [start, start + TOKEN.length + 3, 'generic-secret-assignment'],
+    ]);
+  });
+
+  it('is masked from the start of the longer match when the generic value begins before the token', () => {
+    const text = `token=-${TOKEN} next`;
+    const found = registry.scan(text);
+    expect(found.map((m) => [m.start, m.end])).toEqual([[text.indexOf('-'), text.indexOf(' next')]]);
+  });
+
+  it('comes out where each rule run alone and merged puts it, for every rule example in an assignment', () => {
+    for (const rule of RULES) {
+      const secret = expandTemplate(rule.examples.positive[0] as string);
+      for (const text of [`token=${secret}`, `api_key: "${secret}" and secret=${secret};`]) {
+        const alone = RULES.flatMap((r) => registry.scan(text, only(r.id)));
+        expect(spans(registry.scan(text)), `${rule.id}: ${text}`).toEqual(spans(mergeMatches(alone)));
+      }
+    }
+  });
+});
