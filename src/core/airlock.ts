@@ -76,7 +76,7 @@ function newWalk(
     maxItems: options.structure.maxItems,
     untrusted: options.untrustedPaths ? [] : null,
     unit: undefined,
-    cleanKeys: new Set(),
+    cleanKeys: options.cleanKeysFor(call, isError),
     chars: 0,
     site: { path: '', class: 'document', isError, key: undefined },
   };

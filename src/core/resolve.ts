@@ -7,6 +7,7 @@ import { createBoundStrings } from '../sanitizers/bound-strings.js';
 import { createCleanUnicode } from '../sanitizers/clean-unicode.js';
 import { PROCESS_LABEL_KEY, SPOTLIGHT_OVERHEAD } from '../sanitizers/label-untrusted.js';
 import { createMaskSecrets } from '../sanitizers/mask-secrets.js';
+import { collectSecretArguments } from '../secrets/exact.js';
 import { type ResolvedSecrets, resolveSecretsOptions } from '../secrets/options.js';
 import { lastCleanMayHoldContext } from '../unicode/clean.js';
 import { REMOTE_ERROR_PREFIX } from './error-results.js';
@@ -25,7 +26,7 @@ import {
   type UnknownBlockPolicy,
 } from './options.js';
 import { chain } from './pipeline.js';
-import type { Sanitizer, UnicodeProfile } from './types.js';
+import type { CallContext, Sanitizer, UnicodeProfile } from './types.js';
 import type { TextPipeline } from './walk.js';
 
 export interface ResolvedOptions {
@@ -46,6 +47,8 @@ export interface ResolvedOptions {
   readonly pipeline: TextPipeline;
   /** The same stages with another bounding stage (`sanitizeText` takes a bound per call). */
   readonly pipelineWith: (bound: TextPipeline) => TextPipeline;
+  /** The set a call keeps the keys `pipeline` left unchanged in, if any (see `walkKey` and `cleanKeySets`). */
+  readonly cleanKeysFor: (call: CallContext, isError: boolean) => Set<string> | undefined;
   readonly blockStage: Sanitizer['block'];
   readonly resultStage: Sanitizer['result'];
 }
@@ -154,6 +157,7 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
   const pipelineWith = (bound: TextPipeline): TextPipeline =>
     settle(userBefore, clean, rest, bound, onlyMasking);
   const users = chain('user', ...before, ...after);
+  const cleanKeysFor = cleanKeySets(before.length + after.length === 0, secrets);
   return Object.freeze({
     profile,
     bounds: effective,
@@ -179,9 +183,45 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
     serverName: options.serverName,
     pipeline: pipelineWith(boundStage),
     pipelineWith,
+    cleanKeysFor,
     blockStage: users.block,
     resultStage: users.result,
   });
+}
+
+/** Tools whose clean keys are kept from call to call (see `cleanKeySets`). */
+const SHARED_TOOLS = 64;
+
+/**
+ * Where a call keeps the keys it found clean. Keys repeat from call to call as well as within one (`status`,
+ * `items`, `id`, `title`), and a key found clean by one call is clean in the next whenever its verdict cannot
+ * depend on the call beyond its tool: with no user stage (it sees the site and the call) and no secret among
+ * the call's arguments (they are masked as exact values). Then the calls of a tool share one set (two: a
+ * credential tool's successes skip the rules), bounded by `walkKey`: W4 ~+5%, its seven keys no longer
+ * cleaned in every call. Otherwise each call starts an empty set. With an allowlist scope that has a path, a
+ * key's verdict depends on the object it sits in, so no key is kept at all: one allowed under one path
+ * would have passed unmasked under every other.
+ */
+function cleanKeySets(
+  onlyBuiltIn: boolean,
+  secrets: ResolvedSecrets,
+): (call: CallContext, isError: boolean) => Set<string> | undefined {
+  if (secrets.pathScoped) return () => undefined;
+  if (!onlyBuiltIn) return () => new Set();
+  // Per tool: its modes object (one per tool, kept by the secrets options) stands for the tool. At most
+  // SHARED_TOOLS tools' sets are kept, so that what they hold stays bounded whatever tools are called.
+  const shared = new Map<object, Set<string>[]>();
+  return (call, isError) => {
+    if (call.arguments !== undefined && collectSecretArguments(call.arguments).length > 0) return new Set();
+    const modes = secrets.modesFor(call.toolName, '');
+    let sets = shared.get(modes);
+    if (sets === undefined) {
+      if (shared.size >= SHARED_TOOLS) shared.clear();
+      sets = [new Set(), new Set()];
+      shared.set(modes, sets);
+    }
+    return sets[!isError && secrets.isCredentialTool(call.toolName) ? 1 : 0] as Set<string>;
+  };
 }
 
 /** Key names under which a value is a credential whatever it looks like. */

@@ -27,8 +27,12 @@ export interface Walk {
   readonly untrusted: string[] | null;
   /** The pointer of the unit being walked, if any. */
   unit: string | undefined;
-  /** Keys that came out unchanged, so that repeated keys (`title`, `body`, ...) are cleaned once per call. */
-  readonly cleanKeys: Set<string>;
+  /**
+   * Keys that came out unchanged, so that repeated keys (`title`, `body`, ...) are cleaned once per call, or
+   * once for many calls when the set is shared; undefined when a key's verdict depends on where it sits
+   * (`ResolvedOptions.cleanKeysFor`).
+   */
+  readonly cleanKeys: Set<string> | undefined;
   /** Total length of value strings emitted, for the whole-result budget. */
   chars: number;
   /**
@@ -85,17 +89,26 @@ export function asUnit<T>(walk: Walk, path: string, f: () => T): T {
 }
 
 /**
+ * The most keys a set of clean keys holds, and the longest it holds: one set may serve many calls, so what it
+ * keeps is bounded (1,024 keys of 128 characters at most); keys past that are cleaned every time they come.
+ */
+const KEPT_CLEAN_KEYS = 1024;
+const KEPT_KEY_CHARS = 128;
+
+/**
  * An object key, cleaned as class `key`. Its findings point at the object that holds it: a pointer built
  * from the raw key would carry the very characters (or secret) that cleaning removes into the report.
  */
 export function walkKey(walk: Walk, key: string, parentPath: string): string {
-  if (walk.cleanKeys.has(key)) return key;
+  const kept = walk.cleanKeys;
+  if (kept?.has(key)) return key;
   const site = walk.site;
   site.path = parentPath;
   site.class = 'key';
   site.key = undefined;
   const out = walk.pipeline(key, site as TextSite, walk.ctx);
-  if (out === key) walk.cleanKeys.add(key);
+  if (out === key && kept !== undefined && kept.size < KEPT_CLEAN_KEYS && key.length <= KEPT_KEY_CHARS)
+    kept.add(key);
   return out;
 }
 

@@ -56,6 +56,8 @@ export interface ResolvedSecrets {
   isCredentialTool(toolName: string | undefined): boolean;
   /** Rule modes for a tool and a JSON pointer (path scopes of the allowlist applied). */
   modesFor(toolName: string | undefined, path: string): RuleModes;
+  /** Whether `modesFor` looks at the pointer at all (an allowlist scope with a path). */
+  readonly pathScoped: boolean;
   /** False when the secret is allowlisted by value or pattern. A plain function: scans take it unbound. */
   readonly allowSecret: (secret: string) => boolean;
 }
@@ -211,6 +213,7 @@ export function resolveSecretsOptions(
     exact,
     exactValues: Object.freeze(values),
     isCredentialTool: (tool) => tool !== undefined && credentialTools.some((re) => re.test(tool)),
+    pathScoped: scopes.some((s) => s.path !== undefined),
     modesFor(tool, path) {
       const base = baseModes(tool);
       if (scopes.length === 0) return base;
