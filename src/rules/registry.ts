@@ -960,7 +960,8 @@ function createKeywordScanner(
    * representation on every call, and reading bytes made the pass 10-40% faster (1,450 characters of
    * one-byte prose 3.5 -> 2.2 us). The copy keeps each unit's low byte, so a non-ASCII character may read as
    * an ASCII one: a false candidate only, which the exact check on the text rejects. Every ASCII character
-   * reads as itself, so no keyword is missed.
+   * reads as itself, so no keyword is missed. Two characters a step (the windows ending at both tested in
+   * order): half the loop's own checks, W1's pass 17 -> 14 ms; four a step was slower again.
    */
   const scanCopied = (text: string, n: number, buf: HitBuffer): void => {
     let g = 0;
@@ -969,13 +970,31 @@ function createKeywordScanner(
       // One unit past the chunk too, for the look one character on.
       const copied = Math.min(n, stop + 1) - base;
       writeLatin1(copied === n ? text : text.slice(base, base + copied), copied);
-      for (let i = base; i < stop; i++) {
-        g = ((g << 7) | ((units[i - base] as number) | 0x20)) & MASK;
-        if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
-        const next = i + 1 < n ? (units[i + 1 - base] as number) | 0x20 : 0x20;
-        const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
-        if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
-        candidate(text, n, i, g, buf);
+      const end = stop - base;
+      let j = 0;
+      for (; j + 1 < end; j += 2) {
+        const b = (units[j + 1] as number) | 0x20;
+        const first = ((g << 7) | ((units[j] as number) | 0x20)) & MASK;
+        g = ((first << 7) | b) & MASK;
+        if (((bits[first >> 5] as number) & (1 << (first & 31))) !== 0) {
+          const g2 = ((first << 7) | (b < 128 ? b : 0x7f)) & MASK;
+          if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) !== 0)
+            candidate(text, n, base + j, first, buf);
+        }
+        if (((bits[g >> 5] as number) & (1 << (g & 31))) !== 0) {
+          const next = base + j + 2 < n ? (units[j + 2] as number) | 0x20 : 0x20;
+          const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
+          if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) !== 0)
+            candidate(text, n, base + j + 1, g, buf);
+        }
+      }
+      if (j < end) {
+        g = ((g << 7) | ((units[j] as number) | 0x20)) & MASK;
+        if (((bits[g >> 5] as number) & (1 << (g & 31))) !== 0) {
+          const next = base + j + 1 < n ? (units[j + 1] as number) | 0x20 : 0x20;
+          const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
+          if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) !== 0) candidate(text, n, base + j, g, buf);
+        }
       }
     }
   };

@@ -101,6 +101,33 @@ describe('keyword prefilter', () => {
           expectAllFound(keywords, `${long.slice(0, at)} ${kw}123 ${long.slice(at + kw.length + 5)}`);
   });
 
+  it('reports a keyword that ends a long text, whatever the parity of its length', () => {
+    // Long texts are read two characters a step, with a last single step when their length is odd. Here the
+    // secret comes before its keyword, so the keyword's hit at the very end is what brings the rule in.
+    const keywords = ['ab_c.', 'cab-a', 'b.cab', 'aaaa', 'ca', 'bca'];
+    const rules = keywords.map(
+      (kw, i): SecretRule => ({
+        id: `test-end-${i}`,
+        description: 'three digits, then the keyword',
+        family: 'test',
+        keywords: [kw],
+        regex: new RegExp(`(?<![0-9])([0-9]{3})${escapeRegex(kw)}`, 'i'),
+        secretGroup: 1,
+        examples: { positive: [`123${kw}`], negative: [kw] },
+      }),
+    );
+    const registry = createRuleRegistry(rules);
+    for (const kw of keywords)
+      for (let length = 200; length < 204; length++) {
+        const t = `${'e '.repeat(length).slice(0, length - kw.length - 3)}123${kw}`;
+        expect(t).toHaveLength(length);
+        expect(
+          registry.scan(t).map((m) => t.slice(m.start, m.end)),
+          `${kw} ending ${length} characters`,
+        ).toEqual(['123']);
+      }
+  });
+
   it('reads no keyword into characters whose low byte spells one', () => {
     // U+0161..U+0163 copy to Latin-1 as a, b, c: false candidates at most, never hits.
     const lookalike = (word: string) =>
