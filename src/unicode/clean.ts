@@ -540,6 +540,9 @@ class Output {
   }
 }
 
+/** Units after a stop read by table before the class regex is called to find the next one. */
+const NEAR_UNITS = 4;
+
 /** Below this many code units per piece on average, the output is built from a buffer, not by joining. */
 const SHORT_PIECES = 32;
 /** Code units per `String.fromCharCode` call: within every engine's argument limit. */
@@ -696,14 +699,23 @@ class Cleaning {
   /** Attacks come in runs of suspicious characters: step straight to the next one without the regex. */
   nextFrom(k: number): number {
     const { s, n, p } = this;
-    const after = k < n ? p.bmp[s.charCodeAt(k)]! : 0;
-    if (after === A_HI || after === A_HI_CHECK) {
-      // A lone surrogate, or a pair that may have an action: the loop looks at it now (a run of lone
-      // surrogates or tag characters would otherwise cost one regex call each). Plain pairs are skipped.
-      const d = k + 1 < n ? s.charCodeAt(k + 1) : 0;
-      if (after === A_HI_CHECK || d < 0xdc00 || d > 0xdfff) return k;
+    const t = p.bmp;
+    // The next few units are read here, by table: stops often come close together (a joiner between two
+    // letters, a run of escapes), and a regex call costs more than a few reads (1 MB of an Arabic letter and
+    // a ZWNJ alternating was one call per pair). A lone surrogate, or a pair that may have an action, is
+    // returned for the loop to look at; plain pairs are skipped.
+    for (const end = Math.min(n, k + NEAR_UNITS); k < end; k++) {
+      const a = t[s.charCodeAt(k)]!;
+      if (a === 0) continue;
+      if (a === A_HI || a === A_HI_CHECK) {
+        const d = k + 1 < n ? s.charCodeAt(k + 1) : 0;
+        if (a === A_HI_CHECK || d < 0xdc00 || d > 0xdfff) return k;
+        k++;
+        continue;
+      }
+      return k;
     }
-    return after !== 0 && after !== A_HI ? k : scan(s, k, p);
+    return k < n ? scan(s, k, p) : n;
   }
 
   removeCtx(k: number, cat: UnicodeCategory): void {
