@@ -168,7 +168,14 @@ export const rules: readonly SecretRule[] = [
     description: 'Password in the userinfo of a URL (scheme://user:password@host)',
     family: 'generic',
     keywords: ['://'],
-    regex: /:\/\/[^:@/\s'"`[\]]{0,128}:([^@/\s'"`[\]]{3,256})@[A-Za-z0-9[]/,
+    // Every match has its `@` within 128 + 1 + 256 characters of the `://`: a URL without one (most of them)
+    // is passed over with an `indexOf` instead of a regex attempt (1 MB of `://` repeated: 38.5 -> 13.2 ms).
+    regex: gated(
+      /:\/\/[^:@/\s'"`[\]]{0,128}:([^@/\s'"`[\]]{3,256})@[A-Za-z0-9[]/,
+      ':\\/\\/',
+      128 + 1 + 256,
+      '@',
+    ),
     secretGroup: 1,
     anchored: true,
     allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i] },

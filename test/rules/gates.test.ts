@@ -71,6 +71,18 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
     expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([uuid]);
   });
 
+  it('url-password: the `@` after 128 user and 256 password characters', () => {
+    const url = RULES.find((r) => r.id === 'url-password') as SecretRule;
+    const registry = createRuleRegistry([url]);
+    const user = 'Ab3'.repeat(43).slice(0, 128);
+    const password = 'Zq8Lw3Rk9Tn2Vb7Xc4Pm6'.repeat(13).slice(0, 256);
+    const text = `before smtp://${user}:${password}@mail.internal:587 after`;
+    expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([password]);
+    // One character more and the regex itself refuses it.
+    const longer = `before smtp://${user}x:${password}@mail.internal:587 after`;
+    expect(registry.scan(longer)).toEqual([]);
+  });
+
   it('are set only on rules scanned anchored, where the scan uses them', () => {
     const registry = createRuleRegistry(RULES);
     const gated = registry.rules.filter((r) => r.gate !== undefined);
