@@ -8,6 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { airlockFound, loadAirlock, makeSanitize, tenRuleOptions, UNBOUNDED } from './airlock.mjs';
+import { median } from './stats.mjs';
 import { ensureData, stringLeaves } from './workloads.mjs';
 
 /** Tool name → what it measures. `core` takes the parsed object, `e2e` JSON text in and out. */
@@ -36,12 +37,6 @@ function peakRssKiB() {
   const m = /VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'));
   return m ? Number(m[1]) : 0;
 }
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 /**
  * Each tool gets its own factory so that its closures keep only what it uses: a core row holds the object, an
  * e2e row only the JSON text, so peak RSS is that tool's own.

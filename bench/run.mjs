@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { median } from './stats.mjs';
 import { ensureData } from './workloads.mjs';
 
 const run = promisify(execFile);
@@ -99,12 +100,6 @@ async function throughput(raw) {
   }
   for (const [key, list] of results) raw.throughput[key] = mergeRounds(list);
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
 /**
  * One row from its rounds: the median of their medians, the widest min–max, the highest peak RSS. What was
