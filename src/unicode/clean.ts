@@ -703,7 +703,8 @@ class Cleaning {
     // The next few units are read here, by table: stops often come close together (a joiner between two
     // letters, a run of escapes), and a regex call costs more than a few reads (1 MB of an Arabic letter and
     // a ZWNJ alternating was one call per pair). A lone surrogate, or a pair that may have an action, is
-    // returned for the loop to look at; plain pairs are skipped.
+    // returned for the loop to look at; plain pairs are skipped. Not `scanTable` with a bound: it looks a
+    // pair's action up, which the loop then does again (1 MB of tag characters 10.9 -> 14.2 ms that way).
     for (const end = Math.min(n, k + NEAR_UNITS); k < end; k++) {
       const a = t[s.charCodeAt(k)]!;
       if (a === 0) continue;
