@@ -1,6 +1,9 @@
 /**
  * @module mcp-airlock
- * Sanitizes what MCP servers send to models. Everything public is named here; nothing else is exported.
+ * Sanitizes what MCP servers send to models. Everything public is named here or in the two entry points
+ * beside it, `mcp-airlock/server` (`withAirlock`) and `mcp-airlock/client` (`wrapClient`); nothing else is
+ * exported. This root imports nothing from the MCP SDK (a test holds it to that): code that only sanitizes
+ * results does not load the SDK and zod, which cost ~13 MB of memory and ~50 ms of start-up.
  */
 export { createAirlock, REPORT_KEY, UNTRUSTED_KEY } from './core/airlock.js';
 export { AirlockError } from './core/errors.js';
@@ -48,17 +51,7 @@ export {
   kindForStatus,
   UNTRUSTED_CONTENT_NOTICE,
 } from './integrations/envelope.js';
-export {
-  type IntegrationOptions,
-  type WithAirlockOptions,
-  withAirlock,
-} from './integrations/with-airlock.js';
-export {
-  rawResultOf,
-  type WithRawResult,
-  type WrapClientOptions,
-  wrapClient,
-} from './integrations/wrap-client.js';
+export type { IntegrationOptions } from './integrations/shared.js';
 export { listRules, RULES } from './rules/index.js';
 export type { SecretRule } from './rules/types.js';
 export { type SanitizeToolCallResultOptions, sanitizeText, sanitizeToolCallResult } from './sanitize.js';

@@ -20,7 +20,7 @@
 
 import { stringifyIteratively } from '../core/structure.js';
 import type { Airlock, ErrorKind } from '../core/types.js';
-import { type IntegrationOptions, resolveAirlock } from './with-airlock.js';
+import { type IntegrationOptions, resolveAirlock } from './shared.js';
 
 /** The fixed notice every envelope carries. */
 export const UNTRUSTED_CONTENT_NOTICE =

@@ -37,7 +37,7 @@ import {
   sanitizeThrown,
   sanitizeToolResultSafely,
   TaskCalls,
-} from './with-airlock.js';
+} from './shared.js';
 
 export type WrapClientOptions = IntegrationOptions;
 

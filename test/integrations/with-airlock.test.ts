@@ -6,7 +6,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, McpError, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { WITHHELD_RESULT_TEXT, withAirlock } from '../../src/integrations/with-airlock.js';
+import { WITHHELD_RESULT_TEXT } from '../../src/integrations/shared.js';
+import { withAirlock } from '../../src/integrations/with-airlock.js';
 import { createFakeAirlock } from './fake-airlock.js';
 
 // The seams are tested against a recording stand-in; test/e2e runs the same paths with the real airlock.
