@@ -11,7 +11,7 @@
 
 import { escapeRegex } from '../core/regex.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
-import { endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
+import { captureGroups, endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
 import type { SecretRule } from './types.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
@@ -206,13 +206,6 @@ function boundaryOf(regex: RegExp): CompiledRule['boundary'] {
   return { length: end.length, notAfter: new RegExp(end.notAfter, `${regex.flags.replace(/[gyd]/g, '')}y`) };
 }
 
-/** Number of capture groups in a regex, found by matching it against nothing with an always-true alternative. */
-function groupCount(re: RegExp): number {
-  const probe = new RegExp(`${re.source}|`, re.flags.replace(/[gy]/g, ''));
-  const m = probe.exec('');
-  return m ? m.length - 1 : 0;
-}
-
 function validate(rule: SecretRule, seen: Set<string>): void {
   const id = rule.id;
   const where = `secret rule "${String(id)}"`;
@@ -230,7 +223,7 @@ function validate(rule: SecretRule, seen: Set<string>): void {
   if (rule.regex.global || rule.regex.sticky)
     throw new Error(`${where}: regex must not carry the g or y flag`);
   const group = rule.secretGroup ?? 0;
-  if (!Number.isInteger(group) || group < 0 || group > groupCount(rule.regex)) {
+  if (!Number.isInteger(group) || group < 0 || group > captureGroups(rule.regex.source)) {
     throw new Error(`${where}: secret group ${group} does not exist in the regex`);
   }
   for (const re of rule.allowlist?.regexes ?? []) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { endGroup, fixedEnd, literalPrefixes } from '../../src/rules/prefixes.js';
+import { captureGroups, endGroup, fixedEnd, literalPrefixes } from '../../src/rules/prefixes.js';
 import { expandTemplate } from './expand.js';
 
 describe('literalPrefixes', () => {
@@ -148,5 +148,32 @@ describe('endGroup', () => {
       const end = (m.index as number) + m[0].length;
       expect([end - (m[group] as string).length, end]).toEqual(m.indices?.[group]);
     }
+  });
+});
+
+describe('captureGroups', () => {
+  /** What the engine says: an always-matching alternative reports every group, matched or not. */
+  const engine = (src: string, flags = ''): number => (new RegExp(`${src}|`, flags).exec('')?.length ?? 1) - 1;
+
+  it.each([
+    ['abc', 0],
+    ['(a)(b(c))', 3],
+    ['(?:a)(?=b)(?!c)(?<=d)(?<!e)', 0],
+    ['x(?<name>y)(?<other>z)', 2],
+    ['\\(a\\)', 0],
+    ['\\\\(a)', 1], // an escaped backslash, then a group
+    ['[(](a)', 1],
+    ['[\\]()](b)', 1],
+    ['[](c)', 1], // an empty class, then a group
+    ['[^](d)', 1],
+  ] as const)('%s -> %i', (src, expected) => {
+    expect(captureGroups(src)).toBe(expected);
+    expect(engine(src)).toBe(expected);
+  });
+
+  it('counts what the engine counts for every rule and allowlist regex', () => {
+    const regexes = RULES.flatMap((r) => [r.regex, ...(r.allowlist?.regexes ?? [])]);
+    expect(regexes.length).toBeGreaterThan(300);
+    for (const re of regexes) expect(captureGroups(re.source), re.source).toBe(engine(re.source, re.flags));
   });
 });
