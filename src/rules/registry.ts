@@ -105,9 +105,16 @@ function longestTail(tail: string): number | undefined {
 /** What `gated` knows of a rule's regex: one of `chars` occurs at most `within` characters after a match's start. */
 export interface Gate {
   readonly within: number;
-  /** Index of the first gate character at or after `from`, or the text's length when there is none. */
+  /** Index of the first gate character at or after `from`, or {@link NO_GATE} when there is none. */
   readonly find: (text: string, from: number) => number;
 }
+
+/**
+ * What a gate's search returns when no gate character follows: past every hit by more than any `within`, so
+ * every later hit is skipped. (The text's length, returned before, let a hit near the end of a short text
+ * through to its regex: every URL without userinfo ran `url-password` in full.) Below 2^30, a small integer.
+ */
+export const NO_GATE = 2 ** 30 - 1;
 
 /** Regexes marked by `gated`. */
 const GATES = new WeakMap<RegExp, Gate>();
@@ -133,7 +140,7 @@ function search(pattern: RegExp): Gate['find'] {
   return (text, from) => {
     re.lastIndex = from;
     const m = re.exec(text);
-    return m === null ? text.length : m.index;
+    return m === null ? NO_GATE : m.index;
   };
 }
 
@@ -141,13 +148,13 @@ function newFinder(chars: string): Gate['find'] {
   if (chars.length === 1) {
     return (text, from) => {
       const i = text.indexOf(chars, from);
-      return i < 0 ? text.length : i;
+      return i < 0 ? NO_GATE : i;
     };
   }
   const set = new RegExp(`[${escapeRegex(chars)}]`, 'g');
   return (text, from) => {
     set.lastIndex = from;
-    return set.test(text) ? set.lastIndex - 1 : text.length;
+    return set.test(text) ? set.lastIndex - 1 : NO_GATE;
   };
 }
 

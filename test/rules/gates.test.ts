@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { createRuleRegistry, keyed } from '../../src/rules/registry.js';
+import { createRuleRegistry, type Gate, keyed, NO_GATE } from '../../src/rules/registry.js';
 import { assigned } from '../../src/rules/shapes.js';
 import type { SecretRule } from '../../src/rules/types.js';
 
@@ -88,5 +88,18 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
     const gated = registry.rules.filter((r) => r.gate !== undefined);
     expect(gated.length).toBeGreaterThan(90);
     expect(gated.filter((r) => r.sticky === undefined).map((r) => r.id)).toEqual([]);
+  });
+
+  it('a search that finds no gate character says so, whatever is left of the text', () => {
+    // The text's length, returned before, is within reach of a hit near the end of a short text: every URL
+    // without userinfo then ran url-password's regex in full.
+    const registry = createRuleRegistry(RULES);
+    const gated = registry.rules.filter((r) => r.gate !== undefined);
+    const text = 'plain words';
+    for (const r of gated) {
+      const gate = r.gate as Gate;
+      expect(gate.find(text, 0), r.id).toBe(NO_GATE);
+      expect(NO_GATE - text.length, r.id).toBeGreaterThan(gate.within);
+    }
   });
 });
