@@ -153,7 +153,8 @@ describe('endGroup', () => {
 
 describe('captureGroups', () => {
   /** What the engine says: an always-matching alternative reports every group, matched or not. */
-  const engine = (src: string, flags = ''): number => (new RegExp(`${src}|`, flags).exec('')?.length ?? 1) - 1;
+  const engine = (src: string, flags = ''): number =>
+    (new RegExp(`${src}|`, flags).exec('')?.length ?? 1) - 1;
 
   it.each([
     ['abc', 0],
