@@ -288,7 +288,16 @@ function printOthers(raw) {
     ...(x.perRuleFamilies
       ? []
       : ['listRules() not exported yet: only the shapes common to all rules were run']),
-    ...Object.entries(x.slowest).map(([f, { ms, input }]) => `${f}: ${ms.toFixed(1)} ms (${input})`),
+    ...Object.entries(x.slowest).map(([f, { ms, input }]) => {
+      const ref = x.reference?.[f === 'unicode' ? 'unicode' : 'secrets'];
+      const times = ref ? `, ${(ms / ref).toFixed(1)}x 1 MB of ordinary text` : '';
+      return `${f}: ${ms.toFixed(1)} ms (${input}${times})`;
+    }),
+    ...(x.reference
+      ? [
+          `1 MB of ordinary text (W1's prose and logs), the same way: secrets ${x.reference.secrets.toFixed(1)} ms, Unicode ${x.reference.unicode.toFixed(1)} ms`,
+        ]
+      : []),
   ]);
   show('Proxy: tools/call echo, ~2 KB message, stdio server-everything', raw.proxy, (x) => [
     `${x.calls} sequential calls each way; direct median ${x.direct.median.toFixed(3)} ms, p99 ${x.direct.p99.toFixed(3)} ms`,
