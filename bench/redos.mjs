@@ -133,7 +133,8 @@ async function main() {
   // The few slowest inputs of each family, with their texts, to be timed again at the end.
   const candidates = {};
   const note = (family, name, ms, text) => {
-    const list = (candidates[family] ??= []);
+    const list = candidates[family] ?? [];
+    candidates[family] = list;
     list.push({ ms, input: name, text });
     list.sort((a, b) => b.ms - a.ms);
     list.length = Math.min(list.length, RETIMED);
