@@ -21,7 +21,7 @@ export const rules: readonly SecretRule[] = [
     entropy: 2.5,
     examples: {
       positive: ['aws_access_key_id = AKIA«u16»', '{"AccessKeyId": "ASIA«u16»"}'],
-      negative: ['if (key.startsWith("AKIA")) warn()', 'AKIAXXXXXXXXXXXXXXXX', 'AKIA' + '2345'.repeat(4)],
+      negative: ['if (key.startsWith("AKIA")) warn()', 'AKIAXXXXXXXXXXXXXXXX', `AKIA${'2345'.repeat(4)}`],
     },
   },
   {
