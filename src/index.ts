@@ -3,7 +3,8 @@
  * Sanitizes what MCP servers send to models. Everything public is named here or in the two entry points
  * beside it, `mcp-airlock/server` (`withAirlock`) and `mcp-airlock/client` (`wrapClient`); nothing else is
  * exported. This root imports nothing from the MCP SDK (a test holds it to that): code that only sanitizes
- * results does not load the SDK and zod, which cost ~13 MB of memory and ~50 ms of start-up.
+ * results does not load the SDK and zod, which took ~13 MB of memory and two thirds of the time importing the root
+ * took (measured: 71 -> 58 MB RSS, ~290 -> ~95 ms on a slow morning).
  */
 export { createAirlock, REPORT_KEY, UNTRUSTED_KEY } from './core/airlock.js';
 export { AirlockError } from './core/errors.js';
