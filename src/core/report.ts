@@ -3,6 +3,7 @@
  * Collects findings during one sanitize call and builds the report: types, pointers and counts only — a
  * finding never holds a removed or masked value, so a report can be logged or audited as it is.
  */
+import { sortSmall } from './sort.js';
 import type { Finding, Report } from './types.js';
 
 export const REPORT_VERSION = 1 as const;
@@ -45,6 +46,9 @@ function detailKey(action: string, detail: string): string {
   return key;
 }
 
+/** The order `Array#sort` gives strings by default: by UTF-16 code units. */
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Totals by action, and by `action:class` or `action:rule`; keys sorted so the report is byte-stable. */
 export function buildReport(findings: readonly Finding[], changed: boolean): Report {
   const tally = new Map<string, number>();
@@ -58,6 +62,6 @@ export function buildReport(findings: readonly Finding[], changed: boolean): Rep
     }
   }
   const counts: Record<string, number> = {};
-  for (const key of [...tally.keys()].sort()) counts[key] = tally.get(key)!;
+  for (const key of sortSmall([...tally.keys()], byCodeUnits)) counts[key] = tally.get(key)!;
   return { version: REPORT_VERSION, changed, counts, findings };
 }

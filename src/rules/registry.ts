@@ -10,6 +10,7 @@
  */
 
 import { escapeRegex } from '../core/regex.js';
+import { sortSmall } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { captureGroups, endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
 import type { SecretRule } from './types.js';
@@ -366,7 +367,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     }
     previous = triggered;
     if (triggered.length === 0) return undefined;
-    triggered.sort((a, b) => a - b);
+    sortSmall(triggered, ascending);
     let total = 0;
     for (const i of triggered) {
       from[i] = total;
@@ -544,6 +545,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const byId = new Map(compiled.map((r) => [r.id, r] as const));
   return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
 }
+
+const ascending = (a: number, b: number): number => a - b;
 
 /** How many of the latest matches `covered` looks at. */
 const COVER_LOOKBACK = 4;
