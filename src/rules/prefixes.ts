@@ -206,7 +206,7 @@ function groupEnd(src: string, open: number): number {
 /**
  * How many capturing groups a regex source has: unnamed `(…)` and named `(?<name>…)`, not `(?:…)` or
  * lookarounds; escapes and classes skipped. What a match of the regex would report, read without compiling
- * it: compiling every rule once more to ask the engine was a tenth of creating an airlock.
+ * it: compiling every built-in rule once more to ask the engine took ~25 ms of creating an airlock, this ~4.
  *
  * @example
  * captureGroups('(?<![a-z])(ghp_[a-z]{36})(?:\\()'); // 1
