@@ -2,8 +2,9 @@
  * @module integrations/shared
  * What the server hook, the client wrapper and the envelope helpers share: resolving an airlock from options,
  * sanitizing a result or a thrown error so that nothing escapes unsanitized, and the bounded memory of task
- * calls. It imports nothing from the MCP SDK, so the package root (which the envelope helpers are part of)
- * loads no SDK, zod or ajv module: a client that only calls `sanitizeToolCallResult` does not pay for them.
+ * calls. It imports nothing from the MCP SDK, so importing the package root (which the envelope helpers are
+ * part of) loads no SDK, zod or ajv module: a client that only calls `sanitizeToolCallResult` does not pay for
+ * them (ajv is loaded on the first result that carries an outputSchema).
  */
 import { createAirlock } from '../core/airlock.js';
 import type { AirlockOptions } from '../core/options.js';
