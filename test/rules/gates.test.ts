@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { createRuleRegistry, type Gate, keyed, NO_GATE } from '../../src/rules/registry.js';
+import { createRuleRegistry, type Gate, gated, keyed, NO_GATE } from '../../src/rules/registry.js';
 import { assigned } from '../../src/rules/shapes.js';
 import type { SecretRule } from '../../src/rules/types.js';
 
@@ -101,5 +101,19 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
       expect(gate.find(text, 0), r.id).toBe(NO_GATE);
       expect(NO_GATE - text.length, r.id).toBeGreaterThan(gate.within);
     }
+  });
+
+  it("a gate character out of one hit's reach is in the next one's", () => {
+    // within = 3 + 4: the `=` at 8 is too far from the hit at 0; the hit at 5 is the only one whose regex matches.
+    const re = gated(/abc[ a-z]{0,4}=([0-9]{6})/, 'abc', 4);
+    expect(found(re, 'abc  abc=123456', ['abc'])).toEqual(['123456']);
+    expect(found(re, 'abc  abc =123456', ['abc'])).toEqual(['123456']);
+    expect(found(re, 'abc  abc      =123456', ['abc'])).toEqual([]);
+    // Past the loop's look-ahead, the regex finds the operator (the key tail is long enough to reach it).
+    const long = gated(/abc[ a-z]{0,60}=([0-9]{6})/, 'abc', 60);
+    expect(found(long, `abc${' '.repeat(59)}=123456`, ['abc'])).toEqual(['123456']);
+    // Hits one apart: the second reaches exactly one character further than the first.
+    const two = gated(/(?:abc|bcd)[ a-z]{0,4}=([0-9]{6})/, 'abc|bcd', 4);
+    expect(found(two, 'abcd    =123456', ['abc', 'bcd'])).toEqual(['123456']);
   });
 });
