@@ -9,6 +9,10 @@
 import { createAirlock } from '../core/airlock.js';
 import type { AirlockOptions } from '../core/options.js';
 import type { Airlock, CallContext } from '../core/types.js';
+import { isPlainObject as isObject } from '../core/walk.js';
+
+/** A JSON object, not an array or null: the walk's own test, under the name the integrations use. */
+export { isObject };
 
 type Obj = Record<string, unknown>;
 
@@ -50,10 +54,6 @@ export function resolveAirlock(options: IntegrationOptions | undefined): Airlock
 /** An isError result that says the result was withheld and carries nothing of it. */
 export function withheldToolResult(): Obj {
   return { content: [{ type: 'text', text: WITHHELD_RESULT_TEXT }], isError: true };
-}
-
-export function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Builds a CallContext without undefined keys (exactOptionalPropertyTypes). */
