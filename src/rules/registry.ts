@@ -14,6 +14,7 @@ import { sortSmall } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { captureGroups, endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
 import type { SecretRule } from './types.js';
+import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
 export const DEFAULT_WINDOW = Object.freeze({ before: 256, after: 768 });
@@ -713,26 +714,12 @@ const BUCKET_LIMIT = 4;
 /** Fibonacci hashing multiplier for the bucket table. */
 const HASH = 0x9e3779b1 | 0;
 
-/** Texts at least this long are scanned from a Latin-1 copy; below it the copy's fixed cost (~50 ns) is more. */
+/** Texts at least this long are scanned by the window pass; below it the copy's fixed cost (~50 ns) is more. */
 const COPY_MIN = 128;
-/** Units copied at a time, so that the copy stays small whatever the text's size. */
-const CHUNK = 1 << 14;
-/** Shared by every registry: scans do not nest. */
-const units = Buffer.allocUnsafe(CHUNK + 1);
-/**
- * Node's Latin-1 writer behind `Buffer#write` (on every Buffer, undocumented); `write(…, 'latin1')` looks the
- * encoding up on each call (~0.4 us more on a 1,450-character text), so it is only the fallback.
- */
-const latin1Write = (units as { latin1Write?: (text: string, offset: number, length: number) => number })
-  .latin1Write;
-const writeLatin1 = (text: string, length: number): void => {
-  if (latin1Write) latin1Write.call(units, text, 0, length);
-  else units.write(text, 0, length, 'latin1');
-};
 
 /**
- * The keyword prefilter: one pass over the text's char codes (over their low bytes for long texts, see
- * `scanCopied`) with a rolling three-character window (ASCII letters folded with `| 0x20`) tested against a
+ * The keyword prefilter: one pass over the text's char codes (over their low bytes in WebAssembly for long
+ * texts, see `window-pass.ts`) with a rolling three-character window (ASCII letters folded with `| 0x20`) tested against a
  * 256 KiB bitmap. Each keyword is represented by four of its characters, the ones the fewest other keywords
  * hold and of those the rarest, not its first, so `token` or `server=` do not stop the loop at every `to` or `se`:
  * a set bit for the first three is confirmed by a second bitmap holding the window one character on, and
@@ -751,9 +738,11 @@ function createKeywordScanner(
   keywords: readonly string[],
   thinStep: readonly number[],
 ): (text: string, buf: HitBuffer) => void {
-  const MASK = 0x1fffff;
-  const bits = new Int32Array((MASK + 1) >> 5);
-  const follow = new Int32Array((MASK + 1) >> 5);
+  const MASK = WINDOW_MASK;
+  // The bitmaps live in the window pass's memory when there is one, so that both passes read one copy.
+  const pass = createWindowPass();
+  const bits = pass?.bits ?? new Int32Array((MASK + 1) >> 5);
+  const follow = pass?.follow ?? new Int32Array((MASK + 1) >> 5);
   const setBit = (table: Int32Array, g: number): void => {
     table[g >> 5] = (table[g >> 5] as number) | (1 << (g & 31));
   };
@@ -958,48 +947,12 @@ function createKeywordScanner(
     }
   };
 
-  /**
-   * The same pass over a Latin-1 copy, made natively a chunk at a time: `charCodeAt` checks the string's
-   * representation on every call, and reading bytes made the pass 10-40% faster (1,450 characters of
-   * one-byte prose 3.5 -> 2.2 us). The copy keeps each unit's low byte, so a non-ASCII character may read as
-   * an ASCII one: a false candidate only, which the exact check on the text rejects. Every ASCII character
-   * reads as itself, so no keyword is missed. Two characters a step (the windows ending at both tested in
-   * order): half the loop's own checks, W1's pass 23.5 -> 20.9 ms; four a step was slower again. The follow
-   * test is written out at each of the three places: a shared helper made W1's pass 2-3% slower.
-   */
-  const scanCopied = (text: string, n: number, buf: HitBuffer): void => {
-    let g = 0;
+  /** The same pass in WebAssembly (see `window-pass.ts`), a chunk at a time, each candidate checked here. */
+  const scanChunks = (pass: WindowPass, text: string, n: number, buf: HitBuffer): void => {
+    const { at, window } = pass;
     for (let base = 0; base < n; base += CHUNK) {
-      const stop = Math.min(n, base + CHUNK);
-      // One unit past the chunk too, for the look one character on.
-      const copied = Math.min(n, stop + 1) - base;
-      writeLatin1(copied === n ? text : text.slice(base, base + copied), copied);
-      const end = stop - base;
-      let j = 0;
-      for (; j + 1 < end; j += 2) {
-        const b = (units[j + 1] as number) | 0x20;
-        const first = ((g << 7) | ((units[j] as number) | 0x20)) & MASK;
-        g = ((first << 7) | b) & MASK;
-        if (((bits[first >> 5] as number) & (1 << (first & 31))) !== 0) {
-          const g2 = ((first << 7) | (b < 128 ? b : 0x7f)) & MASK;
-          if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) !== 0)
-            candidate(text, n, base + j, first, buf);
-        }
-        if (((bits[g >> 5] as number) & (1 << (g & 31))) !== 0) {
-          const next = base + j + 2 < n ? (units[j + 2] as number) | 0x20 : 0x20;
-          const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
-          if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) !== 0)
-            candidate(text, n, base + j + 1, g, buf);
-        }
-      }
-      if (j < end) {
-        g = ((g << 7) | ((units[j] as number) | 0x20)) & MASK;
-        if (((bits[g >> 5] as number) & (1 << (g & 31))) !== 0) {
-          const next = base + j + 1 < n ? (units[j + 1] as number) | 0x20 : 0x20;
-          const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
-          if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) !== 0) candidate(text, n, base + j, g, buf);
-        }
-      }
+      const count = pass.chunk(text, base);
+      for (let c = 0; c < count; c++) candidate(text, n, base + (at[c] as number), window[c] as number, buf);
     }
   };
 
@@ -1011,7 +964,7 @@ function createKeywordScanner(
       pending.fill(-1);
       runsTouched = false;
     }
-    if (n >= COPY_MIN) scanCopied(text, n, buf);
+    if (pass !== undefined && n >= COPY_MIN) scanChunks(pass, text, n, buf);
     else scanChars(text, n, buf);
     if (runsTouched) for (let r = 0; r < runs.length; r++) flush(r, buf);
     if (otherRegex) {
