@@ -6,27 +6,12 @@
  * result's text block. The same loop compiled by V8 from WebAssembly runs without the bounds and type checks
  * of typed-array reads: W1's keyword pass ~2x faster, W1 sanitized 13-15% faster, W4 ~7%.
  *
- * The module is assembled here from its instructions, a few hundred bytes, so that there is no build step and
- * nothing to load from disk; `SCAN` below reads as its text format would. Where WebAssembly is not available
- * (`node --jitless`), `createWindowPass` returns undefined and the caller reads characters itself.
+ * The module is assembled from its instructions by `core/wasm.ts`; `SCAN` below reads as its text format
+ * would. Where WebAssembly is not available (`node --jitless`), `createWindowPass` returns undefined and the
+ * caller reads characters itself.
  */
 
-/** What this module uses of the WebAssembly API (the project's `lib` has no DOM, where it is declared). */
-declare namespace WebAssembly {
-  class Module {
-    constructor(bytes: Uint8Array);
-  }
-  class Instance {
-    constructor(module: Module, imports: object);
-    readonly exports: unknown;
-  }
-  interface Memory {
-    readonly buffer: ArrayBuffer;
-  }
-  interface Global {
-    readonly value: unknown;
-  }
-}
+import { compileScanModule, get, i32, load8, op, set, store, VOID } from '../core/wasm.js';
 
 /** Units of text scanned per call: the text is copied into the module's memory a chunk at a time. */
 export const CHUNK = 1 << 14;
@@ -41,57 +26,6 @@ const FOLLOW = 1 << 18;
 const TEXT = 1 << 19;
 const AT = TEXT + CHUNK + 4;
 const WINDOW = AT + 4 * CHUNK;
-const PAGES = Math.ceil((WINDOW + 4 * CHUNK) / 65536);
-
-// The instructions used, by their text-format names.
-const op = {
-  block: 0x02,
-  loop: 0x03,
-  if: 0x04,
-  end: 0x0b,
-  br: 0x0c,
-  br_if: 0x0d,
-  'local.get': 0x20,
-  'local.set': 0x21,
-  'global.get': 0x23,
-  'global.set': 0x24,
-  'i32.load8_u': 0x2d,
-  'i32.store': 0x36,
-  'i32.const': 0x41,
-  'i32.lt_u': 0x49,
-  'i32.ge_u': 0x4f,
-  'i32.add': 0x6a,
-  'i32.and': 0x71,
-  'i32.or': 0x72,
-  'i32.shl': 0x74,
-  'i32.shr_u': 0x76,
-} as const;
-const VOID = 0x40;
-const I32 = 0x7f;
-
-/** Unsigned LEB128. */
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-/** Signed LEB128 of a 32-bit integer. */
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    const done = (n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0);
-    out.push(done ? byte : byte | 0x80);
-    if (done) return out;
-  }
-}
 
 // Locals: the three parameters, then four more.
 const END = 0; // units to scan in this chunk
@@ -102,11 +36,6 @@ const N = 4; // candidates written
 const NEXT = 5;
 const G2 = 6;
 
-const get = (local: number) => [op['local.get'], local];
-const set = (local: number) => [op['local.set'], local];
-const i32 = (n: number) => [op['i32.const'], ...sleb(n)];
-const load8 = (offset: number) => [op['i32.load8_u'], 0, ...uleb(offset)];
-const store = (offset: number) => [op['i32.store'], 2, ...uleb(offset)];
 /** `(table[w >> 3] >> (w & 7)) & 1` for the window in `local`: is its bit set? */
 const bitOf = (table: number, local: number) => [
   ...get(local),
@@ -126,7 +55,7 @@ const bitOf = (table: number, local: number) => [
  *   g = ((g << 7) | (text[i] | 0x20)) & WINDOW_MASK
  *   if bits[g] and follow[((g << 7) | next) & WINDOW_MASK], next = text[i + 1] | 0x20 (0x7f if not ASCII,
  *   a space past the text): write i to AT and g to WINDOW.
- * The window reached is left in global 0 for the next chunk.
+ * The window reached is left in the global `state` for the next chunk.
  */
 const SCAN = [
   op.block,
@@ -219,26 +148,15 @@ const SCAN = [
   op['global.set'],
   0,
   ...get(N),
-  op.end,
 ];
 
-function section(id: number, body: number[]): number[] {
-  return [id, ...uleb(body.length), ...body];
-}
-const name = (s: string) => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
-
-function assemble(): Uint8Array {
-  const code = [1, 4, I32, ...SCAN]; // one run of locals: four i32
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, [1, 0x60, 3, I32, I32, I32, 1, I32]), // type 0: (i32, i32, i32) -> i32
-    ...section(3, [1, 0]), // function 0 has type 0
-    ...section(5, [1, 0, ...uleb(PAGES)]), // one memory, fixed size
-    ...section(6, [1, I32, 1, ...i32(0), op.end]), // global 0: mutable i32 = 0
-    ...section(7, [3, ...name('memory'), 2, 0, ...name('scan'), 0, 0, ...name('window'), 3, 0]),
-    ...section(10, [1, ...uleb(code.length), ...code]),
-  ]);
-}
+const makePass = compileScanModule({
+  memory: WINDOW + 4 * CHUNK,
+  params: 3,
+  locals: 4,
+  state: true,
+  body: SCAN,
+});
 
 /**
  * Node's Latin-1 writer behind `Buffer#write` (on every Buffer, undocumented); `write(…, 'latin1')` looks the
@@ -252,8 +170,6 @@ function writeLatin1(units: Buffer, text: string, length: number): void {
   if (latin1Write) latin1Write.call(units, text, 0, length);
   else units.write(text, 0, length, 'latin1');
 }
-
-let compiled: WebAssembly.Module | null | undefined;
 
 /** One instance of the pass: its memory holds one registry's bitmaps. */
 export interface WindowPass {
@@ -273,21 +189,8 @@ export interface WindowPass {
 
 /** A pass with empty bitmaps, or undefined where WebAssembly cannot run. */
 export function createWindowPass(): WindowPass | undefined {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(assemble());
-    } catch {
-      compiled = null;
-    }
-  }
-  if (compiled === null) return undefined;
-  const exports = new WebAssembly.Instance(compiled, {}).exports as {
-    memory: WebAssembly.Memory;
-    scan: (end: number, copied: number, g: number) => number;
-    window: WebAssembly.Global;
-  };
-  const memory = exports.memory.buffer;
-  const { scan, window } = exports;
+  if (makePass === undefined) return undefined;
+  const { memory, scan, state } = makePass();
   const units = Buffer.from(memory, TEXT, CHUNK + 1);
   return {
     bits: new Int32Array(memory, BITS, (WINDOW_MASK + 1) >> 5),
@@ -299,7 +202,7 @@ export function createWindowPass(): WindowPass | undefined {
       const stop = Math.min(n, base + CHUNK);
       const copied = Math.min(n, stop + 1) - base;
       writeLatin1(units, copied === n ? text : text.slice(base, base + copied), copied);
-      return scan(stop - base, copied, base === 0 ? 0 : (window.value as number));
+      return scan(stop - base, copied, base === 0 ? 0 : state());
     },
   };
 }
