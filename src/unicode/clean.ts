@@ -57,6 +57,7 @@ import {
   ZWJ,
   ZWNJ,
 } from './tables.js';
+import { createUnitScan, PLAIN_HIGH } from './unit-scan.js';
 
 export type { UnicodeCategory } from './tables.js';
 export { UNICODE_TABLES_VERSION } from './tables.js';
@@ -65,7 +66,7 @@ export { UNICODE_TABLES_VERSION } from './tables.js';
 export type RemovalCounts = Partial<Record<UnicodeCategory, number>>;
 
 // Actions of the lookup table. 0 means "copy"; removals are REMOVE + category index.
-const A_HI = 1; // high surrogate whose pairs are all fine: only the pairing is checked
+const A_HI = PLAIN_HIGH; // high surrogate whose pairs are all fine: only the pairing is checked (1)
 const A_HI_CHECK = 2; // high surrogate whose pairs may be suspicious
 const A_LO = 3; // low surrogate (reached only when lone)
 const A_ESC = 4;
@@ -80,6 +81,9 @@ const A_MARK = 12;
 const A_VS = 13;
 const A_TAG = 14;
 const A_REMOVE = 16;
+
+/** The unit scanner, whose tables `buildPolicy` fills; undefined without WebAssembly. */
+const unitScan = createUnitScan();
 
 const CAT = Object.fromEntries(UNICODE_CATEGORIES.map((c, i) => [c, i])) as Record<UnicodeCategory, number>;
 const remove = (c: UnicodeCategory): number => A_REMOVE + CAT[c];
@@ -96,9 +100,11 @@ interface Policy {
   /** Supplementary code points with an action, sorted and disjoint: from, to, action, from, to, ... */
   readonly supp: Int32Array;
   readonly document: boolean;
+  /** The policy's slot (0-3) in the unit scanner, which holds its table. */
+  readonly slot: number;
 }
 
-function buildPolicy(document: boolean, strict: boolean): Policy {
+function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
   const rules: [CodePointRange, number][] = [];
   const add = (ranges: readonly CodePointRange[], action: number): void => {
     for (const r of ranges) rules.push([r, action]);
@@ -167,7 +173,14 @@ function buildPolicy(document: boolean, strict: boolean): Policy {
     if (supp[i]![0] <= supp[i - 1]![1]) throw new Error('unicode tables: overlapping supplementary ranges');
   const flat = Int32Array.from(supp.flat());
   const skip = strict ? undefined : document ? DOCUMENT_SKIP : FIELD_SKIP;
-  return { bmp, supp: flat, document, skip: skip !== undefined && covers(skip, bmp) ? skip : undefined };
+  unitScan?.table(slot, bmp);
+  return {
+    bmp,
+    supp: flat,
+    document,
+    skip: skip !== undefined && covers(skip, bmp) ? skip : undefined,
+    slot,
+  };
 }
 
 // Balanced superset classes (16 ranges each). Both include every surrogate: pairs are checked in `scan`.
@@ -193,7 +206,7 @@ function policyFor(cls: StringClass, profile: UnicodeProfile): Policy {
   const i = (document ? 2 : 0) + (strict ? 1 : 0);
   let p = policies[i];
   if (p === undefined) {
-    p = buildPolicy(document, strict);
+    p = buildPolicy(document, strict, i);
     policies[i] = p;
   }
   return p;
@@ -261,6 +274,25 @@ function scanTable(s: string, i: number, p: Policy): number {
     return i;
   }
   return n;
+}
+
+/**
+ * Texts at least this long are searched by the unit scanner (`unit-scan.ts`); shorter ones by the regex,
+ * whose call costs less than copying the text into the scanner's memory.
+ */
+const LONG_UNITS = 256;
+
+/** `scan` by the unit scanner's search `next` over `s`: pairs that may have an action are checked here. */
+function scanLong(next: (from: number) => number, s: string, i: number, p: Policy): number {
+  const n = s.length;
+  for (;;) {
+    i = next(i);
+    if (i >= n || p.bmp[s.charCodeAt(i)] !== A_HI_CHECK) return i;
+    const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
+    if (d < 0xdc00 || d > 0xdfff) return i;
+    if (suppAction(p, ((s.charCodeAt(i) - 0xd800) << 10) + (d - 0xdc00) + 0x10000) !== 0) return i;
+    i += 2;
+  }
 }
 
 const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean => {
@@ -578,6 +610,8 @@ class Cleaning {
   constructor(
     readonly s: string,
     readonly p: Policy,
+    /** The unit scanner's search over `s`, for long texts. */
+    readonly next: ((from: number) => number) | undefined,
   ) {
     this.n = s.length;
     this.ends = new StringEnds(s);
@@ -716,7 +750,8 @@ class Cleaning {
       }
       return k;
     }
-    return k < n ? scan(s, k, p) : n;
+    if (k >= n) return n;
+    return this.next === undefined ? scan(s, k, p) : scanLong(this.next, s, k, p);
   }
 
   removeCtx(k: number, cat: UnicodeCategory): void {
@@ -873,12 +908,13 @@ export function cleanText(
   counts?: RemovalCounts,
 ): string {
   const p = policyFor(cls, profile);
-  const first = scan(text, 0, p);
+  const next = unitScan !== undefined && text.length >= LONG_UNITS ? unitScan.over(text, p.slot) : undefined;
+  const first = next === undefined ? scan(text, 0, p) : scanLong(next, text, 0, p);
   if (first === text.length) {
     lastMayHoldContext = false; // the scan stops at every context character
     return text;
   }
-  const cleaning = new Cleaning(text, p);
+  const cleaning = new Cleaning(text, p, next);
   const out = cleaning.clean(first, counts);
   lastMayHoldContext = cleaning.ctxPart.length > 0;
   return out;

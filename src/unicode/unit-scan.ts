@@ -1,0 +1,170 @@
+/**
+ * @module unicode/unit-scan
+ * The search for the next code unit the Unicode stage acts on (`scan` in `clean.ts`), over long texts, as a
+ * small WebAssembly function. In JavaScript the search is a regex over a superset class that stops at every
+ * surrogate (two-thirds of W1's stops are emoji), then a table lookup per stop; on a text block with a few
+ * emoji and non-Latin words it was ~10% of a typical result, and 13% of W1. Here the table itself is read
+ * per unit, and a well-formed pair whose high half has no action of its own is stepped over without leaving
+ * the function. Where WebAssembly is not available (`node --jitless`) `createUnitScan` returns undefined
+ * and the regex serves every length.
+ */
+import { compileScanModule, get, i32, load8, load16, op, set, VOID } from '../core/wasm.js';
+
+/** Units copied into the module's memory at a time. */
+export const CHUNK = 1 << 14;
+
+/** The action of a high surrogate all of whose pairs are plain (see `A_HI` in `clean.ts`). */
+export const PLAIN_HIGH = 1;
+
+// Memory layout, in bytes: four action tables (one per policy, 64 Ki units each), then the chunk as UTF-16
+// with one unit more, for the low half of a pair that straddles the chunk's end.
+const SLOTS = 4;
+const TEXT = SLOTS << 16;
+
+// Locals: the four parameters, then two more.
+const I = 0; // where to start, within the chunk; then the unit looked at
+const END = 1; // units to search in this chunk
+const COPIED = 2; // units copied (the chunk, and one more unless the text ends)
+const TABLE = 3; // the table's offset
+const C = 4;
+const A = 5;
+
+/**
+ * find(i, end, copied, table) -> the first unit at or after i whose action is not 0, where a high surrogate
+ * of action PLAIN_HIGH followed by a low one is a pair and is stepped over; or a position at or after end.
+ */
+const FIND = [
+  op.block,
+  VOID,
+  op.loop,
+  VOID,
+  ...get(I),
+  ...get(END),
+  op['i32.ge_u'],
+  op.br_if,
+  1,
+  // c = text[i]; a = table[c]
+  ...get(I),
+  ...i32(1),
+  op['i32.shl'],
+  ...load16(TEXT),
+  ...set(C),
+  ...get(TABLE),
+  ...get(C),
+  op['i32.add'],
+  ...load8(0),
+  ...set(A),
+  // a == 0: the next unit
+  ...get(A),
+  ...i32(0),
+  op['i32.eq'],
+  op.if,
+  VOID,
+  ...get(I),
+  ...i32(1),
+  op['i32.add'],
+  ...set(I),
+  op.br,
+  1,
+  op.end,
+  // a == PLAIN_HIGH and i + 1 < copied and (text[i + 1] & 0xfc00) == 0xdc00: a pair, the unit after it
+  ...get(A),
+  ...i32(PLAIN_HIGH),
+  op['i32.eq'],
+  op.if,
+  VOID,
+  ...get(I),
+  ...i32(1),
+  op['i32.add'],
+  ...get(COPIED),
+  op['i32.lt_u'],
+  op.if,
+  VOID,
+  ...get(I),
+  ...i32(1),
+  op['i32.shl'],
+  ...load16(TEXT + 2),
+  ...i32(0xfc00),
+  op['i32.and'],
+  ...i32(0xdc00),
+  op['i32.eq'],
+  op.if,
+  VOID,
+  ...get(I),
+  ...i32(2),
+  op['i32.add'],
+  ...set(I),
+  op.br,
+  3,
+  op.end,
+  op.end,
+  op.end,
+  ...get(I),
+  op.return,
+  op.end,
+  op.end,
+  ...get(I),
+];
+
+const makeScan = compileScanModule({
+  memory: TEXT + 2 * (CHUNK + 1),
+  params: 4,
+  locals: 2,
+  state: false,
+  body: FIND,
+});
+
+type Ucs2Write = (this: Buffer, text: string, offset: number, bytes: number) => number;
+/** Node's UTF-16 writer behind `Buffer#write` (undocumented, like `latin1Write`): no encoding lookup a call. */
+const ucs2Write = (Buffer.prototype as unknown as { ucs2Write?: Ucs2Write }).ucs2Write;
+
+export interface UnitScan {
+  /** Puts a policy's action table (one byte per code unit) in slot `slot` (0 to 3). */
+  table(slot: number, actions: Uint8Array): void;
+  /**
+   * A search over `text` with the table in `slot`: called with increasing positions, it returns the first
+   * unit at or after each that the table acts on (see `FIND`), or `text.length`.
+   */
+  over(text: string, slot: number): (from: number) => number;
+}
+
+/** A unit scanner with empty tables (each has its own memory), or undefined without WebAssembly. */
+export function createUnitScan(): UnitScan | undefined {
+  if (makeScan === undefined) return undefined;
+  const { memory, scan } = makeScan();
+  let owner: unknown;
+  const units = Buffer.from(memory, TEXT, 2 * (CHUNK + 1));
+  const write = (text: string, bytes: number): void => {
+    if (ucs2Write) ucs2Write.call(units, text, 0, bytes);
+    else units.write(text, 0, bytes, 'utf16le');
+  };
+  return {
+    table(slot, actions) {
+      if (slot < 0 || slot >= SLOTS || actions.length !== 0x10000) throw new RangeError('bad action table');
+      new Uint8Array(memory, slot << 16, 0x10000).set(actions);
+    },
+    over(text, slot) {
+      const n = text.length;
+      const table = slot << 16;
+      let base = -1;
+      let copied = 0;
+      const next = (from: number): number => {
+        for (;;) {
+          if (from >= n) return n;
+          // The memory holds one chunk: another search in between (none does today) would have replaced it.
+          if (owner !== next || from < base || from >= base + CHUNK) {
+            owner = next;
+            base = from;
+            copied = Math.min(n, base + CHUNK + 1) - base;
+            write(copied === n ? text : text.slice(base, base + copied), 2 * copied);
+          }
+          const end = Math.min(n, base + CHUNK) - base;
+          const at = base + scan(from - base, end, copied, table);
+          if (at < base + end) return at;
+          from = at; // past the chunk, maybe by the low half of a pair
+        }
+      };
+      return next;
+    },
+  };
+}
