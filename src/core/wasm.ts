@@ -44,10 +44,13 @@ export const op = {
   'i32.const': 0x41,
   'i32.eq': 0x46,
   'i32.lt_u': 0x49,
+  'i32.le_u': 0x4d,
   'i32.ge_u': 0x4f,
+  'i32.ctz': 0x68,
   'i32.add': 0x6a,
   'i32.and': 0x71,
   'i32.or': 0x72,
+  'i32.xor': 0x73,
   'i32.shl': 0x74,
   'i32.shr_u': 0x76,
 } as const;
@@ -87,6 +90,23 @@ export const i32 = (n: number): number[] => [op['i32.const'], ...sleb(n)];
 export const load8 = (offset: number): number[] => [op['i32.load8_u'], 0, ...uleb(offset)];
 export const load16 = (offset: number): number[] => [op['i32.load16_u'], 1, ...uleb(offset)];
 export const store = (offset: number): number[] => [op['i32.store'], 2, ...uleb(offset)];
+
+/** SIMD instructions (prefix 0xfd), by their text-format names. */
+const SIMD = {
+  'v128.load': 0x00,
+  'v128.const': 0x0c,
+  'i16x8.lt_u': 0x30,
+  'i16x8.bitmask': 0x84,
+  'i16x8.sub': 0x91,
+};
+export const simd = (name: keyof typeof SIMD): number[] => [0xfd, ...uleb(SIMD[name])];
+/** Loads 16 bytes at a constant offset from the address on the stack (alignment hint 2 bytes). */
+export const loadV128 = (offset: number): number[] => [...simd('v128.load'), 1, ...uleb(offset)];
+/** A vector of eight 16-bit lanes, all `n`. */
+export const i16x8 = (n: number): number[] => [
+  ...simd('v128.const'),
+  ...new Array<number[]>(8).fill([n & 0xff, (n >> 8) & 0xff]).flat(),
+];
 
 export interface ScanModule {
   /** Bytes of memory the module needs; rounded up to whole 64 KiB pages. */

@@ -57,7 +57,7 @@ import {
   ZWJ,
   ZWNJ,
 } from './tables.js';
-import { createUnitScan, PLAIN_HIGH } from './unit-scan.js';
+import { createUnitScan, PLAIN_HIGH, type UnitScan } from './unit-scan.js';
 
 export type { UnicodeCategory } from './tables.js';
 export { UNICODE_TABLES_VERSION } from './tables.js';
@@ -282,11 +282,14 @@ function scanTable(s: string, i: number, p: Policy): number {
  */
 const LONG_UNITS = 256;
 
-/** `scan` by the unit scanner's search `next` over `s`: pairs that may have an action are checked here. */
-function scanLong(next: (from: number) => number, s: string, i: number, p: Policy): number {
+/**
+ * `scan` by the unit scanner, over the text it began last (`s`): pairs that may have an action are checked
+ * here.
+ */
+function scanLong(scanner: UnitScan, s: string, i: number, p: Policy): number {
   const n = s.length;
   for (;;) {
-    i = next(i);
+    i = scanner.next(i);
     if (i >= n || p.bmp[s.charCodeAt(i)] !== A_HI_CHECK) return i;
     const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
     if (d < 0xdc00 || d > 0xdfff) return i;
@@ -610,8 +613,8 @@ class Cleaning {
   constructor(
     readonly s: string,
     readonly p: Policy,
-    /** The unit scanner's search over `s`, for long texts. */
-    readonly next: ((from: number) => number) | undefined,
+    /** The unit scanner, begun on `s`, for long texts. */
+    readonly scanner: UnitScan | undefined,
   ) {
     this.n = s.length;
     this.ends = new StringEnds(s);
@@ -751,7 +754,7 @@ class Cleaning {
       return k;
     }
     if (k >= n) return n;
-    return this.next === undefined ? scan(s, k, p) : scanLong(this.next, s, k, p);
+    return this.scanner === undefined ? scan(s, k, p) : scanLong(this.scanner, s, k, p);
   }
 
   removeCtx(k: number, cat: UnicodeCategory): void {
@@ -908,13 +911,15 @@ export function cleanText(
   counts?: RemovalCounts,
 ): string {
   const p = policyFor(cls, profile);
-  const next = unitScan !== undefined && text.length >= LONG_UNITS ? unitScan.over(text, p.slot) : undefined;
-  const first = next === undefined ? scan(text, 0, p) : scanLong(next, text, 0, p);
+  // Cleaning does not nest: the one scanner serves the text being cleaned.
+  const scanner = unitScan !== undefined && text.length >= LONG_UNITS ? unitScan : undefined;
+  scanner?.begin(text, p.slot);
+  const first = scanner === undefined ? scan(text, 0, p) : scanLong(scanner, text, 0, p);
   if (first === text.length) {
     lastMayHoldContext = false; // the scan stops at every context character
     return text;
   }
-  const cleaning = new Cleaning(text, p, next);
+  const cleaning = new Cleaning(text, p, scanner);
   const out = cleaning.clean(first, counts);
   lastMayHoldContext = cleaning.ctxPart.length > 0;
   return out;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { StringClass, UnicodeProfile } from '../../src/core/types.js';
 import { cleanText, type RemovalCounts } from '../../src/unicode/clean.js';
-import { CHUNK, createUnitScan, PLAIN_HIGH } from '../../src/unicode/unit-scan.js';
+import { CHUNK, createUnitScan, PLAIN_HIGH, type UnitScan } from '../../src/unicode/unit-scan.js';
 import { prng } from '../rules/expand.js';
 import { PIECES } from './pieces.js';
 
@@ -24,6 +24,12 @@ function expected(table: Uint8Array, text: string, from: number): number {
     return i;
   }
   return text.length;
+}
+
+/** A search over `text` (the scanner begun on it). */
+function over(scan: UnitScan, text: string, slot: number): (from: number) => number {
+  scan.begin(text, slot);
+  return (from) => scan.next(from);
 }
 
 /** Long texts of plain runs with the interacting pieces sprinkled in, some sparse and some dense. */
@@ -53,9 +59,13 @@ describe('unit scan (WebAssembly)', () => {
     for (let c = 0; c < 0x10000; c++) if (next() < 0.02) table[c] = 2 + Math.floor(next() * 20);
     for (let c = 0xd800; c < 0xdc00; c++) table[c] = next() < 0.9 ? PLAIN_HIGH : 2;
     for (let c = 0xdc00; c < 0xe000; c++) table[c] = 3;
-    for (const c of [0x61, 0x20, 0x4e2d]) table[c] = 0; // plain runs in the texts below
+    table.fill(0, 0x20, 0x7f); // printable ASCII: no table acts on it (the search steps over it by eights)
+    table[0x4e2d] = 0;
+    table[0x1b] = 4; // ESC: the stop planted below
     scan.table(2, table);
-    const units = [0x61, 0x20, 0x4e2d, 0xd83d, 0xde00, 0xdbff, 0xdc00, 0x1b, 0x200b, 0xd800, 0xfeff];
+    const units = [
+      0x61, 0x20, 0x7e, 0x7f, 0x1f, 0x4e2d, 0xd83d, 0xde00, 0xdbff, 0xdc00, 0x1b, 0x200b, 0xd800, 0xfeff,
+    ];
     for (const length of [1, 255, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 3]) {
       for (let round = 0; round < 4; round++) {
         const sparse = round % 2 === 0;
@@ -64,7 +74,7 @@ describe('unit scan (WebAssembly)', () => {
           const u = sparse && next() < 0.97 ? 0x61 : (units[Math.floor(next() * units.length)] as number);
           text += String.fromCharCode(u);
         }
-        const search = scan.over(text, 2);
+        const search = over(scan, text, 2);
         const got: number[] = [];
         const want: number[] = [];
         for (let i = search(0); i < text.length; i = search(i + 1)) got.push(i);
@@ -74,25 +84,43 @@ describe('unit scan (WebAssembly)', () => {
       }
     }
     // A pair across a chunk's end is stepped over; a high half that ends the text is a stop.
+    // Every place in a group of eight, and a group that ends the chunk or the text.
+    for (const at of [0, 1, 7, 8, 9, 15, 300, CHUNK - 8, CHUNK - 1, CHUNK, CHUNK + 7]) {
+      const text = `${'a'.repeat(at)}\u001b${'b'.repeat(CHUNK + 40 - at)}`;
+      const search = over(scan, text, 2);
+      expect(search(0), `a stop at ${at}`).toBe(at);
+      expect(search(at + 1)).toBe(text.length);
+    }
     const pair = `${'a'.repeat(CHUNK - 1)}\ud83d\ude00${'a'.repeat(10)}`;
-    expect(scan.over(pair, 2)(0)).toBe(pair.length);
-    expect(scan.over(`${'a'.repeat(300)}\ud83d`, 2)(0)).toBe(300);
+    expect(over(scan, pair, 2)(0)).toBe(pair.length);
+    expect(over(scan, `${'a'.repeat(300)}\ud83d`, 2)(0)).toBe(300);
   });
 
-  it('two searches used in turn each read their own text', () => {
+  it('takes no table that acts on printable ASCII', () => {
+    const scan = createUnitScan();
+    const table = new Uint8Array(0x10000);
+    table[0x7e] = 5;
+    expect(() => scan?.table(0, table)).toThrow(/printable ASCII/);
+    table[0x7e] = 0;
+    table[0x7f] = 5;
+    expect(() => scan?.table(0, table)).not.toThrow();
+  });
+
+  it('reads each text begun afresh, even where its positions fall in the chunk of the one before', () => {
     const scan = createUnitScan();
     if (scan === undefined) throw new Error('WebAssembly runs here');
     const table = new Uint8Array(0x10000);
-    table[0x21] = 5; // '!'
+    table[0x7f] = 5; // DEL
     scan.table(0, table);
-    const a = `${'x'.repeat(500)}!${'x'.repeat(500)}!`;
-    const b = `${'y'.repeat(700)}!${'y'.repeat(100)}`;
-    const first = scan.over(a, 0);
-    const second = scan.over(b, 0);
-    expect(first(0)).toBe(500);
-    expect(second(0)).toBe(700);
-    expect(first(501)).toBe(1001);
-    expect(second(701)).toBe(b.length);
+    const a = `${'x'.repeat(500)}\u007f${'x'.repeat(500)}\u007f`;
+    const b = `${'y'.repeat(700)}\u007f${'y'.repeat(100)}`;
+    scan.begin(a, 0);
+    expect(scan.next(0)).toBe(500);
+    scan.begin(b, 0);
+    expect(scan.next(0)).toBe(700);
+    expect(scan.next(701)).toBe(b.length);
+    scan.begin(a, 0);
+    expect(scan.next(501)).toBe(1001);
   });
 
   it('cleans long texts exactly as the regex search does (compared with node --jitless)', async () => {
