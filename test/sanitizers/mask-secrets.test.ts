@@ -138,6 +138,28 @@ describe('pattern masking', () => {
     expect(err.text).toBe('t [REDACTED:github-pat]');
   });
 
+  it('answers for each tool in turn: credential tools and tool modes are not carried over from the last call', () => {
+    // The modes and the credential-tool verdict of the last tool are kept for the strings of the next call.
+    const stage = createMaskSecrets(
+      resolveSecretsOptions({ credentialTools: ['create_*'], tools: { quiet: 'off', loud: 'block' } }, {}),
+    );
+    const ctx = (toolName: string): SanitizeContext => {
+      const cache = new Map<object, unknown>();
+      return {
+        call: { toolName },
+        isError: false,
+        report: () => {},
+        cache: <T>(key: object, make: () => T) =>
+          (cache.has(key) ? cache.get(key) : cache.set(key, make()).get(key)) as T,
+      };
+    };
+    const site = { path: '/content/0/text', class: 'document' as const, isError: false };
+    const masked = 't [REDACTED:github-pat]';
+    const order = ['create_token', 'read', 'create_token', 'quiet', 'loud', 'quiet', 'read', 'create_x'];
+    const want = [`t ${GH}`, masked, `t ${GH}`, `t ${GH}`, masked, `t ${GH}`, masked, `t ${GH}`];
+    expect(order.map((tool) => stage.text!(`t ${GH}`, site, ctx(tool)))).toEqual(want);
+  });
+
   it.each([
     ['a literal value', { allow: { values: [GH] } }, '/content/0/text', 'x'],
     ['a regex', { allow: { patterns: ['^ghp_'] } }, '/content/0/text', 'x'],
