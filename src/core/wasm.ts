@@ -3,9 +3,9 @@
  * Just enough of the WebAssembly binary format to assemble the scanners' one-function modules from their
  * instructions, so that there is no build step, no generated file, and nothing to load from disk. A module
  * here has one memory of fixed size (exported as `memory`), one function of i32 parameters and i32 locals
- * (exported as `scan`), and optionally one mutable i32 global (exported as `state`). The instructions read
- * as their text format would: `[...get(I), ...load8(TEXT), op['i32.or']]` is `(i32.or (local.get $i) …)`
- * written in stack order.
+ * (exported as `scan`), and optionally one mutable i32 global (exported as `state`). Code is written in the
+ * text format's folded form, each helper returning its bytes: `set(G, bin('i32.or', get(G), i32(1)))` is
+ * `(local.set $g (i32.or (local.get $g) (i32.const 1)))`.
  */
 
 /** What this project uses of the WebAssembly API (its `lib` has no DOM, where the API is declared). */
@@ -26,7 +26,7 @@ declare namespace WebAssembly {
 }
 
 /** The instructions used, by their text-format names. */
-export const op = {
+const op = {
   block: 0x02,
   loop: 0x03,
   if: 0x04,
@@ -36,28 +36,38 @@ export const op = {
   return: 0x0f,
   'local.get': 0x20,
   'local.set': 0x21,
-  'global.get': 0x23,
   'global.set': 0x24,
   'i32.load8_u': 0x2d,
   'i32.load16_u': 0x2f,
   'i32.store': 0x36,
   'i32.const': 0x41,
-  'i32.eq': 0x46,
-  'i32.lt_u': 0x49,
-  'i32.le_u': 0x4d,
-  'i32.ge_u': 0x4f,
-  'i32.ctz': 0x68,
-  'i32.add': 0x6a,
-  'i32.and': 0x71,
-  'i32.or': 0x72,
-  'i32.xor': 0x73,
-  'i32.shl': 0x74,
-  'i32.shr_u': 0x76,
 } as const;
 
+/** Instructions that take two i32 operands (or, prefixed, two vectors) and leave one value. */
+const BINARY = {
+  'i32.eq': [0x46],
+  'i32.lt_u': [0x49],
+  'i32.le_u': [0x4d],
+  'i32.ge_u': [0x4f],
+  'i32.add': [0x6a],
+  'i32.and': [0x71],
+  'i32.or': [0x72],
+  'i32.xor': [0x73],
+  'i32.shl': [0x74],
+  'i32.shr_u': [0x76],
+  'i16x8.lt_u': [0xfd, 0x30],
+  'i16x8.sub': [0xfd, 0x91, 0x01],
+} as const;
+
+/** Instructions that take one operand. */
+const UNARY = { 'i32.ctz': [0x68], 'i16x8.bitmask': [0xfd, 0x84, 0x01] } as const;
+
 /** The block type of a `block`, `loop` or `if` that leaves nothing on the stack. */
-export const VOID = 0x40;
+const VOID = 0x40;
 const I32 = 0x7f;
+
+/** Bytes of code: one instruction with its operands, or several. */
+export type Code = readonly number[];
 
 /** Unsigned LEB128. */
 function uleb(n: number): number[] {
@@ -83,30 +93,52 @@ function sleb(n: number): number[] {
   }
 }
 
-export const get = (local: number): number[] => [op['local.get'], local];
-export const set = (local: number): number[] => [op['local.set'], local];
-export const i32 = (n: number): number[] => [op['i32.const'], ...sleb(n)];
-/** Loads and stores at a constant offset from the address on the stack (alignment hints 1, 2 and 4 bytes). */
-export const load8 = (offset: number): number[] => [op['i32.load8_u'], 0, ...uleb(offset)];
-export const load16 = (offset: number): number[] => [op['i32.load16_u'], 1, ...uleb(offset)];
-export const store = (offset: number): number[] => [op['i32.store'], 2, ...uleb(offset)];
-
-/** SIMD instructions (prefix 0xfd), by their text-format names. */
-const SIMD = {
-  'v128.load': 0x00,
-  'v128.const': 0x0c,
-  'i16x8.lt_u': 0x30,
-  'i16x8.bitmask': 0x84,
-  'i16x8.sub': 0x91,
-};
-export const simd = (name: keyof typeof SIMD): number[] => [0xfd, ...uleb(SIMD[name])];
-/** Loads 16 bytes at a constant offset from the address on the stack (alignment hint 2 bytes). */
-export const loadV128 = (offset: number): number[] => [...simd('v128.load'), 1, ...uleb(offset)];
+export const get = (local: number): Code => [op['local.get'], local];
+export const set = (local: number, value: Code): Code => [...value, op['local.set'], local];
+/** `local += n`. */
+export const inc = (local: number, n: number): Code => set(local, bin('i32.add', get(local), i32(n)));
+export const globalSet = (global: number, value: Code): Code => [...value, op['global.set'], global];
+export const i32 = (n: number): Code => [op['i32.const'], ...sleb(n)];
 /** A vector of eight 16-bit lanes, all `n`. */
-export const i16x8 = (n: number): number[] => [
-  ...simd('v128.const'),
+export const i16x8 = (n: number): Code => [
+  0xfd,
+  0x0c,
   ...new Array<number[]>(8).fill([n & 0xff, (n >> 8) & 0xff]).flat(),
 ];
+export const bin = (name: keyof typeof BINARY, a: Code, b: Code): Code => [...a, ...b, ...BINARY[name]];
+export const un = (name: keyof typeof UNARY, a: Code): Code => [...a, ...UNARY[name]];
+
+// Memory at a constant offset from an address: alignment hints 1, 2, 4 and 2 bytes.
+export const load8 = (offset: number, address: Code): Code => [
+  ...address,
+  op['i32.load8_u'],
+  0,
+  ...uleb(offset),
+];
+export const load16 = (offset: number, address: Code): Code => [
+  ...address,
+  op['i32.load16_u'],
+  1,
+  ...uleb(offset),
+];
+export const store = (offset: number, address: Code, value: Code): Code => [
+  ...address,
+  ...value,
+  op['i32.store'],
+  2,
+  ...uleb(offset),
+];
+/** Sixteen bytes as a vector (`v128.load`). */
+export const loadV128 = (offset: number, address: Code): Code => [...address, 0xfd, 0x00, 1, ...uleb(offset)];
+
+// Control. Branch depths count the enclosing blocks, loops and ifs from the innermost (0).
+export const block = (...body: Code[]): Code => [op.block, VOID, ...body.flat(), op.end];
+export const loop = (...body: Code[]): Code => [op.loop, VOID, ...body.flat(), op.end];
+/** `(if cond (then ...body))`: an if without else. */
+export const when = (cond: Code, ...body: Code[]): Code => [...cond, op.if, VOID, ...body.flat(), op.end];
+export const br = (depth: number): Code => [op.br, depth];
+export const brIf = (depth: number, cond: Code): Code => [...cond, op.br_if, depth];
+export const ret = (value: Code): Code => [...value, op.return];
 
 export interface ScanModule {
   /** Bytes of memory the module needs; rounded up to whole 64 KiB pages. */
@@ -117,7 +149,7 @@ export interface ScanModule {
   /** Whether the module has the mutable global `state`. */
   readonly state: boolean;
   /** The function's body, without its final `end`. */
-  readonly body: readonly number[];
+  readonly body: readonly Code[];
 }
 
 export interface ScanInstance {
@@ -134,7 +166,7 @@ const name = (s: string): number[] => [...uleb(s.length), ...[...s].map((c) => c
 
 /** The module's bytes. */
 export function assemble(m: ScanModule): Uint8Array {
-  const code = [1, ...uleb(m.locals), I32, ...m.body, op.end];
+  const code = [1, ...uleb(m.locals), I32, ...m.body.flat(), op.end];
   const exports = [...name('memory'), 2, 0, ...name('scan'), 0, 0];
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],

@@ -11,7 +11,23 @@
  * caller reads characters itself.
  */
 
-import { compileScanModule, get, i32, load8, op, set, store, VOID } from '../core/wasm.js';
+import {
+  bin,
+  block,
+  br,
+  brIf,
+  type Code,
+  compileScanModule,
+  get,
+  globalSet,
+  i32,
+  inc,
+  load8,
+  loop,
+  set,
+  store,
+  when,
+} from '../core/wasm.js';
 
 /** Units of text scanned per call: the text is copied into the module's memory a chunk at a time. */
 export const CHUNK = 1 << 14;
@@ -37,18 +53,16 @@ const NEXT = 5;
 const G2 = 6;
 
 /** `(table[w >> 3] >> (w & 7)) & 1` for the window in `local`: is its bit set? */
-const bitOf = (table: number, local: number) => [
-  ...get(local),
-  ...i32(3),
-  op['i32.shr_u'],
-  ...load8(table),
-  ...get(local),
-  ...i32(7),
-  op['i32.and'],
-  op['i32.shr_u'],
-  ...i32(1),
-  op['i32.and'],
-];
+const bitOf = (table: number, local: number): Code =>
+  bin(
+    'i32.and',
+    bin('i32.shr_u', load8(table, bin('i32.shr_u', get(local), i32(3))), bin('i32.and', get(local), i32(7))),
+    i32(1),
+  );
+
+/** `((w << 7) | c) & WINDOW_MASK`: the window `w` one character on. */
+const shiftIn = (w: Code, c: Code): Code =>
+  bin('i32.and', bin('i32.or', bin('i32.shl', w, i32(7)), c), i32(WINDOW_MASK));
 
 /**
  * scan(end, copied, g) -> candidates. For each unit i < end:
@@ -58,96 +72,33 @@ const bitOf = (table: number, local: number) => [
  * The window reached is left in the global `state` for the next chunk.
  */
 const SCAN = [
-  op.block,
-  VOID,
-  op.loop,
-  VOID,
-  ...get(I),
-  ...get(END),
-  op['i32.ge_u'],
-  op.br_if,
-  1,
-  // g = ((g << 7) | (text[i] | 0x20)) & WINDOW_MASK
-  ...get(G),
-  ...i32(7),
-  op['i32.shl'],
-  ...get(I),
-  ...load8(TEXT),
-  ...i32(0x20),
-  op['i32.or'],
-  op['i32.or'],
-  ...i32(WINDOW_MASK),
-  op['i32.and'],
-  ...set(G),
-  ...bitOf(BITS, G),
-  op.if,
-  VOID,
-  // next = i + 1 < copied ? text[i + 1] | 0x20 : 0x20, then 0x7f for anything not ASCII
-  ...i32(0x20),
-  ...set(NEXT),
-  ...get(I),
-  ...i32(1),
-  op['i32.add'],
-  ...get(COPIED),
-  op['i32.lt_u'],
-  op.if,
-  VOID,
-  ...get(I),
-  ...load8(TEXT + 1),
-  ...i32(0x20),
-  op['i32.or'],
-  ...set(NEXT),
-  op.end,
-  ...get(NEXT),
-  ...i32(128),
-  op['i32.ge_u'],
-  op.if,
-  VOID,
-  ...i32(0x7f),
-  ...set(NEXT),
-  op.end,
-  // g2 = ((g << 7) | next) & WINDOW_MASK
-  ...get(G),
-  ...i32(7),
-  op['i32.shl'],
-  ...get(NEXT),
-  op['i32.or'],
-  ...i32(WINDOW_MASK),
-  op['i32.and'],
-  ...set(G2),
-  ...bitOf(FOLLOW, G2),
-  op.if,
-  VOID,
-  // at[n] = i; window[n] = g; n++
-  ...get(N),
-  ...i32(2),
-  op['i32.shl'],
-  ...get(I),
-  ...store(AT),
-  ...get(N),
-  ...i32(2),
-  op['i32.shl'],
-  ...get(G),
-  ...store(WINDOW),
-  ...get(N),
-  ...i32(1),
-  op['i32.add'],
-  ...set(N),
-  op.end,
-  op.end,
-  // i++
-  ...get(I),
-  ...i32(1),
-  op['i32.add'],
-  ...set(I),
-  op.br,
-  0,
-  op.end,
-  op.end,
-  ...get(G),
-  op['global.set'],
-  0,
-  ...get(N),
+  block(
+    loop(
+      brIf(1, bin('i32.ge_u', get(I), get(END))),
+      set(G, shiftIn(get(G), bin('i32.or', load8(TEXT, get(I)), i32(0x20)))),
+      when(
+        bitOf(BITS, G),
+        // next = i + 1 < copied ? text[i + 1] | 0x20 : 0x20, then 0x7f for anything not ASCII
+        set(NEXT, i32(0x20)),
+        when(
+          bin('i32.lt_u', bin('i32.add', get(I), i32(1)), get(COPIED)),
+          set(NEXT, bin('i32.or', load8(TEXT + 1, get(I)), i32(0x20))),
+        ),
+        when(bin('i32.ge_u', get(NEXT), i32(128)), set(NEXT, i32(0x7f))),
+        set(G2, shiftIn(get(G), get(NEXT))),
+        when(
+          bitOf(FOLLOW, G2),
+          store(AT, bin('i32.shl', get(N), i32(2)), get(I)),
+          store(WINDOW, bin('i32.shl', get(N), i32(2)), get(G)),
+          inc(N, 1),
+        ),
+      ),
+      inc(I, 1),
+      br(0),
+    ),
+  ),
+  globalSet(0, get(G)),
+  get(N),
 ];
 
 const makePass = compileScanModule({

@@ -9,17 +9,24 @@
  * and the regex serves every length.
  */
 import {
+  bin,
+  block,
+  br,
+  brIf,
+  type Code,
   compileScanModule,
   get,
   i16x8,
   i32,
+  inc,
   load8,
   load16,
   loadV128,
-  op,
+  loop,
+  ret,
   set,
-  simd,
-  VOID,
+  un,
+  when,
 } from '../core/wasm.js';
 
 /** Units copied into the module's memory at a time. */
@@ -38,117 +45,54 @@ const I = 0; // where to start, within the chunk; then the unit looked at
 const END = 1; // units to search in this chunk
 const COPIED = 2; // units copied (the chunk, and one more unless the text ends)
 const TABLE = 3; // the table's offset
-const C = 4;
-const A = 5;
+const M = 4; // which of eight units are printable ASCII, a bit each
+const A = 5; // the unit's action
 
 /**
  * find(i, end, copied, table) -> the first unit at or after i whose action is not 0, where a high surrogate
  * of action PLAIN_HIGH followed by a low one is a pair and is stepped over; or a position at or after end.
  * Printable ASCII has action 0 in every table (`table` checks), so it is tested eight units at a time first.
  */
+/** The byte address of unit `local` of the chunk, from the start of TEXT. */
+const unitAt = (local: number): Code => bin('i32.shl', get(local), i32(1));
+
 const FIND = [
-  op.block,
-  VOID,
-  op.loop,
-  VOID,
-  ...get(I),
-  ...get(END),
-  op['i32.ge_u'],
-  op.br_if,
-  1,
-  // Eight units at once while they are printable ASCII (no table acts on those, see `table`):
-  // m = the lanes of text[i..i+8) in [0x20, 0x7e]; i += the run of them from lane 0; all eight: again.
-  ...get(I),
-  ...i32(8),
-  op['i32.add'],
-  ...get(END),
-  op['i32.le_u'],
-  op.if,
-  VOID,
-  ...get(I),
-  ...i32(1),
-  op['i32.shl'],
-  ...loadV128(TEXT),
-  ...i16x8(0x20),
-  ...simd('i16x8.sub'),
-  ...i16x8(0x7f - 0x20),
-  ...simd('i16x8.lt_u'),
-  ...simd('i16x8.bitmask'),
-  ...set(C),
-  ...get(I),
-  ...get(C),
-  ...i32(-1),
-  op['i32.xor'],
-  op['i32.ctz'],
-  op['i32.add'],
-  ...set(I),
-  ...get(C),
-  ...i32(0xff),
-  op['i32.eq'],
-  op.br_if,
-  1,
-  op.end,
-  // c = text[i]; a = table[c]
-  ...get(I),
-  ...i32(1),
-  op['i32.shl'],
-  ...load16(TEXT),
-  ...set(C),
-  ...get(TABLE),
-  ...get(C),
-  op['i32.add'],
-  ...load8(0),
-  ...set(A),
-  // a == 0: the next unit
-  ...get(A),
-  ...i32(0),
-  op['i32.eq'],
-  op.if,
-  VOID,
-  ...get(I),
-  ...i32(1),
-  op['i32.add'],
-  ...set(I),
-  op.br,
-  1,
-  op.end,
-  // a == PLAIN_HIGH and i + 1 < copied and (text[i + 1] & 0xfc00) == 0xdc00: a pair, the unit after it
-  ...get(A),
-  ...i32(PLAIN_HIGH),
-  op['i32.eq'],
-  op.if,
-  VOID,
-  ...get(I),
-  ...i32(1),
-  op['i32.add'],
-  ...get(COPIED),
-  op['i32.lt_u'],
-  op.if,
-  VOID,
-  ...get(I),
-  ...i32(1),
-  op['i32.shl'],
-  ...load16(TEXT + 2),
-  ...i32(0xfc00),
-  op['i32.and'],
-  ...i32(0xdc00),
-  op['i32.eq'],
-  op.if,
-  VOID,
-  ...get(I),
-  ...i32(2),
-  op['i32.add'],
-  ...set(I),
-  op.br,
-  3,
-  op.end,
-  op.end,
-  op.end,
-  ...get(I),
-  op.return,
-  op.end,
-  op.end,
-  ...get(I),
+  block(
+    loop(
+      brIf(1, bin('i32.ge_u', get(I), get(END))),
+      // Eight units at once while they are printable ASCII (no table acts on those, see `table`):
+      // m = the lanes of text[i..i+8) in [0x20, 0x7e]; i += the run of them from lane 0; all eight: again.
+      when(
+        bin('i32.le_u', bin('i32.add', get(I), i32(8)), get(END)),
+        set(
+          M,
+          un(
+            'i16x8.bitmask',
+            bin('i16x8.lt_u', bin('i16x8.sub', loadV128(TEXT, unitAt(I)), i16x8(0x20)), i16x8(0x7f - 0x20)),
+          ),
+        ),
+        set(I, bin('i32.add', get(I), un('i32.ctz', bin('i32.xor', get(M), i32(-1))))),
+        brIf(1, bin('i32.eq', get(M), i32(0xff))),
+      ),
+      // a = table[text[i]]; 0: the next unit
+      set(A, load8(0, bin('i32.add', get(TABLE), load16(TEXT, unitAt(I))))),
+      when(bin('i32.eq', get(A), i32(0)), inc(I, 1), br(1)),
+      // a == PLAIN_HIGH and i + 1 < copied and (text[i + 1] & 0xfc00) == 0xdc00: a pair, the unit after it
+      when(
+        bin('i32.eq', get(A), i32(PLAIN_HIGH)),
+        when(
+          bin('i32.lt_u', bin('i32.add', get(I), i32(1)), get(COPIED)),
+          when(
+            bin('i32.eq', bin('i32.and', load16(TEXT + 2, unitAt(I)), i32(0xfc00)), i32(0xdc00)),
+            inc(I, 2),
+            br(3),
+          ),
+        ),
+      ),
+      ret(get(I)),
+    ),
+  ),
+  get(I),
 ];
 
 const makeScan = compileScanModule({

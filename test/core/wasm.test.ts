@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileScanModule, get, i32, load16, op, set, store } from '../../src/core/wasm.js';
+import { bin, compileScanModule, get, globalSet, i32, load16, set, store } from '../../src/core/wasm.js';
 
 describe('WebAssembly assembler', () => {
   it('encodes constants of every width and sign', () => {
     // 63/64 and -64/-65 are where signed LEB128 needs a second byte; the rest are byte and sign edges.
     for (const n of [0, 1, 63, 64, -64, -65, 127, 128, 0x1fffff, 0x7fffffff, -1, -0x80000000]) {
-      const make = compileScanModule({ memory: 1, params: 0, locals: 0, state: false, body: i32(n) });
+      const make = compileScanModule({ memory: 1, params: 0, locals: 0, state: false, body: [i32(n)] });
       expect(make?.().scan(), String(n)).toBe(n);
     }
   });
@@ -18,18 +18,10 @@ describe('WebAssembly assembler', () => {
       locals: 1,
       state: true,
       body: [
-        ...get(0),
-        ...get(1),
-        op['i32.add'],
-        ...set(2),
-        ...i32(0),
-        ...get(2),
-        ...store(16),
-        ...get(0),
-        op['global.set'],
-        0,
-        ...i32(0),
-        ...load16(16),
+        set(2, bin('i32.add', get(0), get(1))),
+        store(16, i32(0), get(2)),
+        globalSet(0, get(0)),
+        load16(16, i32(0)),
       ],
     });
     const instance = make?.();
