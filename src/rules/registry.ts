@@ -930,7 +930,8 @@ function createKeywordScanner(
   };
 
   /**
-   * The bitmap pass over the characters themselves, for short texts. Non-ASCII units pollute the window with
+   * The bitmap pass over the characters themselves, for short texts (and every text where WebAssembly cannot
+   * run, see `window-pass.ts`). Non-ASCII units pollute the window with
    * high bits: such windows can only be false candidates, which the exact check rejects, and the loop saves a
    * branch per character.
    */
