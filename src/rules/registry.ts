@@ -931,9 +931,8 @@ function createKeywordScanner(
 
   /**
    * The bitmap pass over the characters themselves, for short texts (and every text where WebAssembly cannot
-   * run, see `window-pass.ts`). Non-ASCII units pollute the window with
-   * high bits: such windows can only be false candidates, which the exact check rejects, and the loop saves a
-   * branch per character.
+   * run, see `window-pass.ts`). Non-ASCII units pollute the window with high bits: such windows can only be
+   * false candidates, which the exact check rejects, and the loop saves a branch per character.
    */
   const scanChars = (text: string, n: number, buf: HitBuffer): void => {
     let g = 0;
