@@ -911,9 +911,22 @@ export function cleanText(
   counts?: RemovalCounts,
 ): string {
   const p = policyFor(cls, profile);
-  // Cleaning does not nest: the one scanner serves the text being cleaned.
-  const scanner = unitScan !== undefined && text.length >= LONG_UNITS ? unitScan : undefined;
-  scanner?.begin(text, p.slot);
+  if (unitScan === undefined || text.length < LONG_UNITS) return cleanWith(text, p, undefined, counts);
+  // Cleaning does not nest: the one scanner serves the text being cleaned, and lets go of it after.
+  unitScan.begin(text, p.slot);
+  try {
+    return cleanWith(text, p, unitScan, counts);
+  } finally {
+    unitScan.end();
+  }
+}
+
+function cleanWith(
+  text: string,
+  p: Policy,
+  scanner: UnitScan | undefined,
+  counts: RemovalCounts | undefined,
+): string {
   const first = scanner === undefined ? scan(text, 0, p) : scanLong(scanner, text, 0, p);
   if (first === text.length) {
     lastMayHoldContext = false; // the scan stops at every context character

@@ -5,8 +5,9 @@
  * surrogate (two-thirds of W1's stops are emoji), then a table lookup per stop; on a text block with a few
  * emoji and non-Latin words it was ~10% of a typical result, and 13% of W1. Here the table itself is read
  * per unit, a well-formed pair whose high half has no action of its own is stepped over without leaving
- * the function, and printable ASCII, on which no policy acts, is stepped over eight units at a time (SIMD). Where WebAssembly is not available (`node --jitless`) `createUnitScan` returns undefined
- * and the regex serves every length.
+ * the function, and printable ASCII, on which no policy acts, is stepped over eight units at a time (SIMD).
+ * Where WebAssembly is not available (`node --jitless`) `createUnitScan` returns undefined and the regex
+ * serves every length.
  */
 import {
   bin,
@@ -48,14 +49,14 @@ const TABLE = 3; // the table's offset
 const M = 4; // which of eight units are printable ASCII, a bit each
 const A = 5; // the unit's action
 
+/** The byte address of unit `local` of the chunk, from the start of TEXT. */
+const unitAt = (local: number): Code => bin('i32.shl', get(local), i32(1));
+
 /**
  * find(i, end, copied, table) -> the first unit at or after i whose action is not 0, where a high surrogate
  * of action PLAIN_HIGH followed by a low one is a pair and is stepped over; or a position at or after end.
  * Printable ASCII has action 0 in every table (`table` checks), so it is tested eight units at a time first.
  */
-/** The byte address of unit `local` of the chunk, from the start of TEXT. */
-const unitAt = (local: number): Code => bin('i32.shl', get(local), i32(1));
-
 const FIND = [
   block(
     loop(
@@ -114,10 +115,12 @@ export interface UnitScan {
   begin(text: string, slot: number): void;
   /**
    * The first unit at or after `from` of the text begun last that the table acts on (see `FIND`), or the
-   * text's length. No object is made per text: W4's text block made one, and the extra garbage was enough
-   * for V8 to double its young generation (peak RSS +7 MB over the benchmark's seven runs).
+   * text's length. No object is made per text: with a search object per text, V8 doubled its young
+   * generation (8 -> 16 MB) within 60,000 W4 calls; without one, not in 150,000.
    */
   next(from: number): number;
+  /** Lets go of the text, which the scanner would otherwise keep alive until the next one begins. */
+  end(): void;
 }
 
 /** A unit scanner with empty tables (each has its own memory), or undefined without WebAssembly. */
@@ -141,6 +144,10 @@ export function createUnitScan(): UnitScan | undefined {
     begin(t, slot) {
       text = t;
       table = slot << 16;
+      base = -1;
+    },
+    end() {
+      text = '';
       base = -1;
     },
     next(from) {

@@ -121,6 +121,8 @@ describe('unit scan (WebAssembly)', () => {
     expect(scan.next(701)).toBe(b.length);
     scan.begin(a, 0);
     expect(scan.next(501)).toBe(1001);
+    scan.end(); // lets go of `a`: what is left to search is empty
+    expect(scan.next(0)).toBe(0);
   });
 
   it('cleans long texts exactly as the regex search does (compared with node --jitless)', async () => {
