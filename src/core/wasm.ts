@@ -23,6 +23,7 @@ declare namespace WebAssembly {
   interface Global {
     readonly value: unknown;
   }
+  class CompileError extends Error {}
 }
 
 /** The instructions used, by their text-format names. */
@@ -181,12 +182,21 @@ export function assemble(m: ScanModule): Uint8Array {
 
 /**
  * Compiles `m` once and returns a function that makes instances of it (each with its own memory), or
- * undefined where WebAssembly cannot run (`node --jitless`): callers then fall back to a JavaScript loop.
+ * undefined where WebAssembly cannot run (`node --jitless`) or the engine rejects the module: callers then
+ * fall back to JavaScript.
  */
 export function compileScanModule(m: ScanModule): (() => ScanInstance) | undefined {
   if (typeof WebAssembly === 'undefined') return undefined;
-  // Not caught: a module that does not validate is a bug here, to be seen, not to be run around.
-  const compiled = new WebAssembly.Module(assemble(m));
+  let compiled: WebAssembly.Module;
+  try {
+    compiled = new WebAssembly.Module(assemble(m));
+  } catch (error) {
+    // An engine that cannot compile an instruction used here (SIMD, where the CPU or build lacks it) rejects
+    // the module: the caller's JavaScript path serves instead. The tests require both scanners to compile, so
+    // a module broken by this assembler is caught there rather than run around.
+    if (error instanceof WebAssembly.CompileError) return undefined;
+    throw error;
+  }
   return () => {
     const exports = new WebAssembly.Instance(compiled, {}).exports as {
       memory: WebAssembly.Memory;

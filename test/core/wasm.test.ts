@@ -10,6 +10,13 @@ describe('WebAssembly assembler', () => {
     }
   });
 
+  it('gives no scanner for a module the engine rejects, so that its caller falls back', () => {
+    // `i32.add` with one operand does not validate: what an engine without an instruction would answer.
+    expect(
+      compileScanModule({ memory: 1, params: 0, locals: 0, state: false, body: [[0x41, 1, 0x6a]] }),
+    ).toBe(undefined);
+  });
+
   it('passes parameters, keeps locals, reads and writes memory at offsets, and exports its state', () => {
     // scan(a, b): memory[16..20) = a + b; state = a; returns the 16-bit unit at byte 16.
     const make = compileScanModule({
