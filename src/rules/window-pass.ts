@@ -18,6 +18,7 @@ import {
   brIf,
   type Code,
   compileScanModule,
+  copyUnits,
   get,
   globalSet,
   i32,
@@ -109,19 +110,6 @@ const makePass = compileScanModule({
   body: SCAN,
 });
 
-/**
- * Node's Latin-1 writer behind `Buffer#write` (on every Buffer, undocumented); `write(…, 'latin1')` looks the
- * encoding up on each call (~0.4 us more on a 1,450-character text), so it is only the fallback. The copy
- * keeps each unit's low byte: a non-ASCII character may read as an ASCII one, a false candidate only, which
- * the caller's exact check on the text rejects. Every ASCII character reads as itself.
- */
-type Latin1Write = (this: Buffer, text: string, offset: number, length: number) => number;
-const latin1Write = (Buffer.prototype as unknown as { latin1Write?: Latin1Write }).latin1Write;
-function writeLatin1(units: Buffer, text: string, length: number): void {
-  if (latin1Write) latin1Write.call(units, text, 0, length);
-  else units.write(text, 0, length, 'latin1');
-}
-
 /** One instance of the pass: its memory holds one registry's bitmaps. */
 export interface WindowPass {
   /** The first bitmap (windows a keyword is looked for by), to be filled by the caller. */
@@ -152,7 +140,8 @@ export function createWindowPass(): WindowPass | undefined {
       const n = text.length;
       const stop = Math.min(n, base + CHUNK);
       const copied = Math.min(n, stop + 1) - base;
-      writeLatin1(units, copied === n ? text : text.slice(base, base + copied), copied);
+      // Low bytes: a non-ASCII unit may read as ASCII, a false candidate the caller's exact check rejects.
+      copyUnits(units, text, base, copied, 'latin1');
       return scan(stop - base, copied, base === 0 ? 0 : state());
     },
   };

@@ -16,6 +16,7 @@ import {
   brIf,
   type Code,
   compileScanModule,
+  copyUnits,
   get,
   i16x8,
   i32,
@@ -104,10 +105,6 @@ const makeScan = compileScanModule({
   body: FIND,
 });
 
-type Ucs2Write = (this: Buffer, text: string, offset: number, bytes: number) => number;
-/** Node's UTF-16 writer behind `Buffer#write` (undocumented, like `latin1Write`): no encoding lookup a call. */
-const ucs2Write = (Buffer.prototype as unknown as { ucs2Write?: Ucs2Write }).ucs2Write;
-
 export interface UnitScan {
   /** Puts a policy's action table (one byte per code unit) in slot `slot` (0 to 3). */
   table(slot: number, actions: Uint8Array): void;
@@ -157,10 +154,7 @@ export function createUnitScan(): UnitScan | undefined {
         if (base < 0 || from < base || from >= base + CHUNK) {
           base = from;
           copied = Math.min(n, base + CHUNK + 1) - base;
-          const bytes = 2 * copied;
-          const chunk = copied === n ? text : text.slice(base, base + copied);
-          if (ucs2Write) ucs2Write.call(units, chunk, 0, bytes);
-          else units.write(chunk, 0, bytes, 'utf16le');
+          copyUnits(units, text, base, copied, 'utf16le');
         }
         const end = Math.min(n, base + CHUNK) - base;
         const at = base + scan(from - base, end, copied, table);
