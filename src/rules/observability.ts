@@ -220,16 +220,18 @@ export const rules: readonly SecretRule[] = [
     family: 'observability',
     keywords: ['splunk', 'hec_token', 'hec-token'],
     // The operator is optional so that the `Authorization: Splunk <token>` header form also matches; so the
-    // gate is the UUID's start (8 hex digits and a dash): after 30 name characters, 3 quotes, a 2-character
-    // operator and 5 spaces. A dash alone is in the `hec-token` keyword itself.
+    // gate is the UUID's first dash, after 8 hex digits: after 30 name characters, 3 quotes, a 2-character
+    // operator, 5 spaces and the 8 digits. A dash alone is in the `hec-token` keyword itself. The dash is
+    // looked for first and the digits behind it: `[0-9a-f]{8}-` read 8 digits at every place of a hex run
+    // (`splunk=` and 1 MB of `A`: 117 -> 44 ms).
     regex: gated(
       new RegExp(
         `(?:splunk|hec[_-]token)[\\w.\\- \\t]{0,30}?[\\s'"\`]{0,3}(?:=>|:=|[=:,])?[\\s'"\`]{0,5}(${UUID})(?![\\w-])`,
         'i',
       ),
       'splunk|hec[_-]token',
-      30 + 3 + 2 + 5,
-      /[0-9a-f]{8}-/i,
+      30 + 3 + 2 + 5 + 8,
+      /-(?<=[0-9a-f]{8}-)/i,
     ),
     secretGroup: 1,
     examples: {

@@ -136,7 +136,10 @@ function finder(chars: string): Gate['find'] {
   return find;
 }
 
-/** A gate that is a pattern (`[0-9a-f]{8}-`, a UUID's start): where its first match at or after `from` starts. */
+/**
+ * A gate that is a pattern (`-(?<=[0-9a-f]{8}-)`, a UUID's first dash): where its first match at or after `from`
+ * starts. Searched at every place of the text, so best led by a literal character.
+ */
 function search(pattern: RegExp): Gate['find'] {
   const re = new RegExp(pattern.source, `${pattern.flags.replace(/[gy]/g, '')}g`);
   return (text, from) => {
