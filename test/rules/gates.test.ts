@@ -3,6 +3,7 @@ import { RULES } from '../../src/rules/index.js';
 import { createRuleRegistry, type Gate, gated, keyed, NO_GATE } from '../../src/rules/registry.js';
 import { assigned } from '../../src/rules/shapes.js';
 import type { SecretRule } from '../../src/rules/types.js';
+import { prng } from './expand.js';
 
 const rule = (regex: RegExp, keywords = ['abcdef', 'de']): SecretRule => ({
   id: 'test-gate',
@@ -101,6 +102,47 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
       expect(gate.find(text, 0), r.id).toBe(NO_GATE);
       expect(NO_GATE - text.length, r.id).toBeGreaterThan(gate.within);
     }
+  });
+
+  it('every gate finds the first gate character or dash a plain search finds, near a hit and far from it', () => {
+    // Texts of operators, letters, hex, dashes and non-ASCII units, searched from every place: the first few
+    // characters are read one by one, the rest by a regex, so both and the hand-over between them are met.
+    const rnd = prng(11);
+    const pieces = ['=', ':', ',', '>', '@', '-', 'a', 'f', '0', 'x', ' ', 'é', '\uff1d', '\ud83d\ude00', 'abcdef12-'];
+    const registry = createRuleRegistry(RULES);
+    const gates = [...new Set(registry.rules.flatMap((r) => (r.gate ? [r.gate] : [])))];
+    const plain = (text: string, from: number, re: RegExp) => {
+      re.lastIndex = from;
+      const m = re.exec(text);
+      return m === null ? NO_GATE : m.index;
+    };
+    // What each gate of the rule set looks for, read from the texts it accepts: a set or the UUID's first dash.
+    const patterns = new Map<Gate, RegExp>();
+    for (const gate of gates) {
+      const probe = ['=', ':', ',', '>', '@', 'abcdef12-'].map((c) => gate.find(`xx${c}`, 0));
+      const chars = ['=', ':', ',', '>', '@'].filter((_, i) => probe[i] === 2);
+      patterns.set(gate, chars.length > 0 ? new RegExp(`[${chars.join('')}]`, 'g') : /-(?<=[0-9a-f]{8}-)/gi);
+    }
+    expect(patterns.size).toBeGreaterThan(3);
+    const wrong: string[] = [];
+    for (let t = 0; t < 60; t++) {
+      let text = '';
+      const n = Math.floor(rnd() * 40);
+      for (let i = 0; i < n; i++) {
+        const piece = pieces[Math.floor(rnd() * pieces.length)] as string;
+        text += rnd() < 0.3 ? piece : piece === '=' || piece === ':' ? 'b' : piece;
+      }
+      for (const [gate, re] of patterns) {
+        for (let from = 0; from <= text.length; from++) {
+          if (gate.find(text, from) !== plain(text, from, re)) wrong.push(JSON.stringify([text, from, re.source]));
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a set of gate characters must be ASCII (the first few are looked up in a 128-entry table)', () => {
+    expect(() => gated(/abc\uff1d(\d+)/, 'abc', 1, '=\uff1d')).toThrow(/must be ASCII/);
   });
 
   it("a gate character out of one hit's reach is in the next one's", () => {
