@@ -108,7 +108,7 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
     // Texts of operators, letters, hex, dashes and non-ASCII units, searched from every place: the first few
     // characters are read one by one, the rest by a regex, so both and the hand-over between them are met.
     const rnd = prng(11);
-    const pieces = ['=', ':', ',', '>', '@', '-', 'a', 'f', '0', 'x', ' ', 'é', '\uff1d', '\ud83d\ude00', 'abcdef12-'];
+    const pieces = [...'=:,>@-af0x é\uff1d', '\ud83d\ude00', 'abcdef12-', 'token', 'bot'];
     const registry = createRuleRegistry(RULES);
     const gates = [...new Set(registry.rules.flatMap((r) => (r.gate ? [r.gate] : [])))];
     const plain = (text: string, from: number, re: RegExp) => {
@@ -129,12 +129,12 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
       let text = '';
       const n = Math.floor(rnd() * 40);
       for (let i = 0; i < n; i++) {
-        const piece = pieces[Math.floor(rnd() * pieces.length)] as string;
-        text += rnd() < 0.3 ? piece : piece === '=' || piece === ':' ? 'b' : piece;
+        text += pieces[Math.floor(rnd() * pieces.length)] as string;
       }
       for (const [gate, re] of patterns) {
         for (let from = 0; from <= text.length; from++) {
-          if (gate.find(text, from) !== plain(text, from, re)) wrong.push(JSON.stringify([text, from, re.source]));
+          if (gate.find(text, from) !== plain(text, from, re))
+            wrong.push(JSON.stringify([text, from, re.source]));
         }
       }
     }
