@@ -15,20 +15,43 @@ export { SECRET_FIELD_NAMES } from '../secrets/exact.js';
 /** The class of exact-redaction findings. */
 export const KNOWN_SECRET_CLASS = 'known-secret';
 
+/** `[REDACTED:<rule-id>]` per compiled rule, made once: a text can hold tens of thousands of matches. */
+const LABELS = new WeakMap<SecretMatch['rule'], string>();
+function labelOf(rule: SecretMatch['rule']): string {
+  let label = LABELS.get(rule);
+  if (label === undefined) {
+    label = `[REDACTED:${rule.id}]`;
+    LABELS.set(rule, label);
+  }
+  return label;
+}
+
 /**
- * Replace matched spans in one pass; returns per-rule counts through `counts`. Joined rather than
- * concatenated: the result is one flat string, so its copy is paid here and not by whoever reads it first.
+ * Replace matched spans in one pass; returns per-rule counts through `counts`. Concatenated, then read once:
+ * the read flattens the rope, so the result is one flat string and its copy is paid here, not by whoever reads
+ * it first. (Joining an array of the pieces did the same copy, slower: 25,000 masks in 1 MB, 10.2 -> 4.6 ms.)
  */
 function applyMasks(text: string, matches: readonly SecretMatch[], counts: Map<string, number>): string {
-  const parts: string[] = [];
+  let out = '';
   let at = 0;
+  let rule: SecretMatch['rule'] | undefined;
+  let label = '';
+  let run = 0; // matches of `rule` in a row, counted once per run
   for (const m of matches) {
-    parts.push(text.slice(at, m.start), `[REDACTED:${m.rule.id}]`);
+    if (m.rule !== rule) {
+      if (rule !== undefined) counts.set(rule.id, (counts.get(rule.id) ?? 0) + run);
+      rule = m.rule;
+      label = labelOf(rule);
+      run = 0;
+    }
+    run++;
+    out += text.slice(at, m.start) + label;
     at = m.end;
-    counts.set(m.rule.id, (counts.get(m.rule.id) ?? 0) + 1);
   }
-  parts.push(text.slice(at));
-  return parts.join('');
+  if (rule !== undefined) counts.set(rule.id, (counts.get(rule.id) ?? 0) + run);
+  out += text.slice(at);
+  out.charCodeAt(0);
+  return out;
 }
 
 /** Exact matcher for one call: the configured values plus the secret-named argument values. */

@@ -230,6 +230,17 @@ describe('maskSecrets', () => {
     expect(r.findings).toEqual([{ rule: 'github-pat', count: 2 }]);
   });
 
+  it('counts a rule whose matches come in separate runs, with other rules between them', () => {
+    const r = maskSecrets(`${GH} ${GL} ${GH2} ${GL} ${GH}`);
+    expect(r.text).toBe(
+      '[REDACTED:github-pat] [REDACTED:gitlab-pat] [REDACTED:github-pat] [REDACTED:gitlab-pat] [REDACTED:github-pat]',
+    );
+    expect(r.findings).toEqual([
+      { rule: 'github-pat', count: 3 },
+      { rule: 'gitlab-pat', count: 2 },
+    ]);
+  });
+
   it('honours options and the tool name', () => {
     expect(maskSecrets(`x ${GH}`, { tools: { safe: 'off' }, toolName: 'safe' }).text).toBe(`x ${GH}`);
     expect(maskSecrets('x hunter22', { values: ['hunter22'] }).findings).toEqual([
