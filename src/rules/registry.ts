@@ -122,9 +122,10 @@ export const NO_GATE = 2 ** 30 - 1;
 const GATES = new WeakMap<RegExp, Gate>();
 
 /**
- * The search for a set of characters. One character is `indexOf`, several a global regex (scans do not nest,
- * so one regex per gate is enough): where the gate character follows every hit (`hec-token` repeated), a regex
- * call per hit cost more than the regex it was there to save.
+ * The search for a set of characters. One character is `indexOf`, several a table read over the first few
+ * characters and then a global regex (scans do not nest, so one regex per gate is enough): where the gate
+ * character follows every hit (`hec-token` repeated), a regex call per hit cost more than the regex it was
+ * there to save.
  */
 const FINDERS = new Map<string, Gate['find']>();
 /** How many characters after a hit a set's search reads one by one before it hands over to its regex. */
