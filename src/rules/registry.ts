@@ -100,12 +100,16 @@ function longestTail(tail: string): number | undefined {
   const parts = /^\[[^\]]+\]\{0,(\d+)\}\??(.*)$/.exec(tail);
   if (parts === null) return undefined;
   const words = parts[2] as string;
-  const wordMax = words === '' ? 0 : longestKey(words);
+  const wordMax = words === '' ? 0 : keyLengths(words)?.longest;
   return wordMax === undefined ? undefined : Number(parts[1]) + wordMax;
 }
 
-/** What `gated` knows of a rule's regex: one of `chars` occurs at most `within` characters after a match's start. */
+/**
+ * What `gated` knows of a rule's regex: one of `chars` occurs after the key, so at least `after` characters
+ * after a match's start (the shortest key), and at most `within` characters after it.
+ */
 export interface Gate {
+  readonly after: number;
   readonly within: number;
   /** Index of the first gate character at or after `from`, or {@link NO_GATE} when there is none. */
   readonly find: (text: string, from: number) => number;
@@ -182,8 +186,8 @@ function newFinder(chars: string): Gate['find'] {
 
 /**
  * Marks `re`, which starts with one of `keys` (a regex alternation), as an assignment: every match has one
- * of `chars` (by default `=`, `:`, `,`, `>`), or a match of `chars` when it is a regex, starting at most
- * `afterKey` characters after the longest key. Scanned as
+ * of `chars` (by default `=`, `:`, `,`, `>`), or a match of `chars` when it is a regex, after its key and
+ * starting at most `afterKey` characters after the longest key. Scanned as
  * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
  * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
  * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
@@ -191,19 +195,22 @@ function newFinder(chars: string): Gate['find'] {
  * have no longest length: `re` stays ungated.
  */
 export function gated(re: RegExp, keys: string, afterKey: number, chars: string | RegExp = '=:,>'): RegExp {
-  const longest = longestKey(keys);
-  if (longest === undefined) return re;
+  const lengths = keyLengths(keys);
+  if (lengths === undefined) return re;
   GATES.set(re, {
-    within: longest + afterKey,
+    after: lengths.shortest,
+    within: lengths.longest + afterKey,
     find: typeof chars === 'string' ? finder(chars) : search(chars),
   });
   return re;
 }
 
-/** The longest text a key pattern (`heroku|cf_api`, `linked[_-]?in`) matches; undefined when it cannot be read. */
-function longestKey(keys: string): number | undefined {
+/** The shortest and longest texts a key pattern (`heroku|cf_api`, `linked[_-]?in`) matches; undefined when it cannot be read. */
+function keyLengths(keys: string): { shortest: number; longest: number } | undefined {
   const { texts, complete } = literalPrefixes(keys);
-  return complete ? Math.max(...texts.map((t) => t.length)) : undefined;
+  if (!complete) return undefined;
+  const lengths = texts.map((t) => t.length);
+  return { shortest: Math.min(...lengths), longest: Math.max(...lengths) };
 }
 
 /**
@@ -461,16 +468,16 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const re = rule.sticky as RegExp;
     const gate = rule.gate;
     const boundary = rule.boundary;
-    let gateAt = -1; // the first gate character at or after the hit before
+    let gateAt = -1; // the first gate character after the key of the hit before
     let last = -1;
     const positions = hits.at;
     for (let h = hits.from[rule.index] as number, end = hits.to[rule.index] as number; h < end; h++) {
       const at = positions[h] as number;
       if (at < last) continue; // inside the previous match
       if (gate !== undefined) {
-        if (gateAt < at) {
-          gateAt = gate.find(text, at);
-        }
+        // Searched from the key's end: from the hit, the first characters read were the key's own letters, and
+        // a key of four or more sent every search on to the regex (1 MB of `xray=`: two regex calls a hit).
+        if (gateAt < at + gate.after) gateAt = gate.find(text, at + gate.after);
         if (gateAt - at > gate.within) continue;
       }
       if (boundary !== undefined && at + boundary.length < text.length) {

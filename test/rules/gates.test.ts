@@ -21,7 +21,7 @@ const found = (regex: RegExp, text: string, keywords?: string[]) =>
 
 // Each case puts the operator as far from the keyword as the regex allows: a gate one character too tight
 // would skip the hit and lose the secret.
-describe('assignment gates keep the farthest operator the regex accepts', () => {
+describe('assignment gates keep the farthest and the nearest operator the regex accepts', () => {
   it('keyed: 30 name characters, 12 quotes or spaces, then `.=`', () => {
     const re = keyed('abcdef|de', '[0-9]{6}');
     expect(found(re, `abcdef${'x'.repeat(30)}${' '.repeat(12)}.=${' '.repeat(5)}123456`)).toEqual(['123456']);
@@ -37,6 +37,15 @@ describe('assignment gates keep the farthest operator the regex accepts', () => 
   it('keyed with a word tail: 20 name characters, the longest word, 12 spaces, then `.=`', () => {
     const re = keyed('abcdef|de', '[0-9]{6}', '[\\w.-]{0,20}?(?:key|secret)');
     expect(found(re, `de${'x'.repeat(20)}secret${' '.repeat(12)}.=123456`)).toEqual(['123456']);
+  });
+
+  it('the search starts after the shortest key: an operator right after it is found', () => {
+    // Searched from the hit plus the longest key instead, the `=` after `de` would be passed over.
+    for (const re of [keyed('abcdef|de', '[0-9]{6}'), assigned('abcdef|de', '[0-9]{6}')]) {
+      expect(createRuleRegistry([rule(re)]).rules[0]?.gate?.after).toBe(2);
+      expect(found(re, 'de=123456')).toEqual(['123456']);
+      expect(found(re, 'x de:123456 abcdef=654321')).toEqual(['123456', '654321']);
+    }
   });
 
   it('keys with optional characters: measured at their longest spelling', () => {
