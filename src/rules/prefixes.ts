@@ -326,3 +326,50 @@ export function endGroup(src: string): number {
     else return last?.capturing ? last.number : 0;
   }
 }
+
+/** A regex source cut around one of its capturing groups: `before` + `(` + `inner` + `)` + `after`. */
+export interface AroundGroup {
+  readonly before: string;
+  readonly inner: string;
+  readonly after: string;
+}
+
+/**
+ * Capturing group `n` cut out of a regex source, when the source is a plain sequence around it: the group at
+ * the top level, not repeated, no top-level `|`, and no back-reference anywhere. Then a regex whose group
+ * holds `X|Y` instead matches at a place exactly when the regex with `X` or the one with `Y` does, which is
+ * what lets rules that differ only in their secret be tried once for all. Undefined otherwise.
+ *
+ * @example
+ * aroundGroup('(?:plaid)[\\w.-]{0,30}?=([a-z0-9]{24})(?![\\w-])', 1);
+ * // { before: '(?:plaid)[\\w.-]{0,30}?=', inner: '[a-z0-9]{24}', after: '(?![\\w-])' }
+ */
+export function aroundGroup(src: string, n: number): AroundGroup | undefined {
+  let depth = 0;
+  let count = 0;
+  let cut: AroundGroup | undefined;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') {
+      if (/[1-9k]/.test(src[i + 1] ?? '')) return undefined;
+      i++;
+    } else if (c === '[') {
+      i = classEnd(src, i);
+      if (i < 0) return undefined;
+    } else if (c === '(') {
+      const capturing = src[i + 1] !== '?' || (src[i + 2] === '<' && !isLookaround(src, i));
+      if (capturing) count++;
+      if (capturing && count === n && depth === 0) {
+        const end = groupEnd(src, i);
+        if (end < 0 || /^[?*+{]/.test(src.slice(end))) return undefined;
+        cut = { before: src.slice(0, i), inner: src.slice(i + 1, end - 1), after: src.slice(end) };
+      }
+      depth++;
+    } else if (c === ')') {
+      depth--;
+    } else if (c === '|' && depth === 0) {
+      return undefined;
+    }
+  }
+  return depth === 0 ? cut : undefined;
+}

@@ -12,6 +12,7 @@
 import { escapeRegex } from '../core/regex.js';
 import { sortSmall } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
+import { findPeers, type Peers } from './peers.js';
 import { captureGroups, endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
 import type { SecretRule } from './types.js';
 import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
@@ -370,6 +371,40 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   /** The rules of the last scan, whose `to` entries are cleared by the next (the count pass starts at 0). */
   let previous: number[] = [];
 
+  const peersOf = findPeers(compiled);
+  let scans = 0;
+  let tags = 0;
+  /**
+   * What peers found at their k-th hit: `answered[k]` is the tag of the peers and scan that asked, and
+   * `canMatch[k]` the answer. Peers have the same hits, so one index serves them all. Another group or scan
+   * writing over an entry only makes the next member ask again.
+   */
+  let answered = new Int32Array(1024);
+  let canMatch = new Uint8Array(1024);
+
+  function answer(k: number, tag: number, can: number): void {
+    answered[k] = tag;
+    canMatch[k] = can;
+  }
+
+  /** The tag under which `peers` record this scan's answers, with room for `count` hits. */
+  function openPeers(peers: Peers, count: number): number {
+    if (answered.length < count) {
+      const size = Math.max(count, answered.length * 2);
+      answered = new Int32Array(size);
+      canMatch = new Uint8Array(size);
+    }
+    if (peers.scan !== scans) {
+      if (tags === 0x7fffffff) {
+        answered.fill(0);
+        tags = 0;
+      }
+      peers.scan = scans;
+      peers.tag = ++tags;
+    }
+    return peers.tag;
+  }
+
   /**
    * Keyword hits grouped by rule, in two passes over the hit buffer (count, then place) into one typed array:
    * a text that repeats a keyword has a hit every few characters, and growing an array per rule cost more
@@ -468,21 +503,39 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const re = rule.sticky as RegExp;
     const gate = rule.gate;
     const boundary = rule.boundary;
+    const first = hits.from[rule.index] as number;
+    const end = hits.to[rule.index] as number;
+    const peers = peersOf[rule.index];
+    const tag = peers === undefined ? 0 : openPeers(peers, end - first);
     let gateAt = -1; // the first gate character after the key of the hit before
     let last = -1;
     const positions = hits.at;
-    for (let h = hits.from[rule.index] as number, end = hits.to[rule.index] as number; h < end; h++) {
+    for (let h = first; h < end; h++) {
       const at = positions[h] as number;
       if (at < last) continue; // inside the previous match
-      if (gate !== undefined) {
-        // Searched from the key's end: from the hit, the first characters read were the key's own letters, and
-        // a key of four or more sent every search on to the regex (1 MB of `xray=`: two regex calls a hit).
-        if (gateAt < at + gate.after) gateAt = gate.find(text, at + gate.after);
-        if (gateAt - at > gate.within) continue;
-      }
-      if (boundary !== undefined && at + boundary.length < text.length) {
-        boundary.notAfter.lastIndex = at + boundary.length;
-        if (boundary.notAfter.test(text)) continue;
+      const k = h - first;
+      if (tag !== 0 && answered[k] === tag) {
+        if (canMatch[k] === 0) continue; // a peer found none of the group can match here
+      } else {
+        if (gate !== undefined) {
+          // Searched from the key's end: from the hit, the first characters read were the key's own letters,
+          // and a key of four or more sent every search on to the regex (1 MB of `xray=`: two regex calls a hit).
+          if (gateAt < at + gate.after) gateAt = gate.find(text, at + gate.after);
+          if (gateAt - at > gate.within) {
+            if (tag !== 0) answer(k, tag, 0); // peers share the gate
+            continue;
+          }
+        }
+        if (boundary !== undefined && at + boundary.length < text.length) {
+          boundary.notAfter.lastIndex = at + boundary.length;
+          if (boundary.notAfter.test(text)) continue;
+        }
+        if (peers !== undefined) {
+          peers.any.lastIndex = at;
+          const any = peers.any.test(text);
+          answer(k, tag, any ? 1 : 0);
+          if (!any) continue;
+        }
       }
       re.lastIndex = at;
       const m = re.exec(text);
@@ -562,6 +615,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   function scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[] {
     if (text.length < 4) return [];
+    scans++; // a plain number: 2^53 scans away from repeating
     const hits = findHits(text, modes);
     if (hits === undefined) return [];
     const raw: SecretMatch[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { captureGroups, endGroup, fixedEnd, literalPrefixes } from '../../src/rules/prefixes.js';
+import { aroundGroup, captureGroups, endGroup, fixedEnd, literalPrefixes } from '../../src/rules/prefixes.js';
 import { expandTemplate } from './expand.js';
 
 describe('literalPrefixes', () => {
@@ -176,5 +176,54 @@ describe('captureGroups', () => {
     const regexes = RULES.flatMap((r) => [r.regex, ...(r.allowlist?.regexes ?? [])]);
     expect(regexes.length).toBeGreaterThan(300);
     for (const re of regexes) expect(captureGroups(re.source), re.source).toBe(engine(re.source, re.flags));
+  });
+});
+
+describe('aroundGroup', () => {
+  it.each([
+    [
+      '(?:plaid)[\\w.-]{0,30}?=([a-z0-9]{24})(?![\\w-])',
+      1,
+      '(?:plaid)[\\w.-]{0,30}?=',
+      '[a-z0-9]{24}',
+      '(?![\\w-])',
+    ],
+    [
+      '(?<![\\w-])(pscale_(?:pw|oauth)_[a-z]{32})(?![\\w-])',
+      1,
+      '(?<![\\w-])',
+      'pscale_(?:pw|oauth)_[a-z]{32}',
+      '(?![\\w-])',
+    ],
+    ['(a)=(b|c)', 2, '(a)=', 'b|c', ''],
+    ['[(](x)\\)', 1, '[(]', 'x', '\\)'],
+  ] as const)('%s, group %i', (src, n, before, inner, after) => {
+    expect(aroundGroup(src, n)).toEqual({ before, inner, after });
+  });
+
+  it.each([
+    ['a|(b)', 1, 'a top-level alternative'],
+    ['(?:a(b)|c)', 1, 'the group inside an alternation'],
+    ['(?=(b))b', 1, 'the group inside a look-ahead'],
+    ['(b)+', 1, 'a repeated group'],
+    ['(b){2}', 1, 'a counted group'],
+    ['(b)?c', 1, 'an optional group'],
+    ['(a)=(b)\\1', 2, 'a back-reference'],
+    ['(?<k>a)=(b)\\k<k>', 2, 'a named back-reference'],
+    ['(a)', 2, 'no such group'],
+    ['(a', 1, 'an unclosed group'],
+  ] as const)('%s, group %i: none (%s)', (src, n, _why) => {
+    expect(aroundGroup(src, n)).toBeUndefined();
+  });
+
+  it('cuts every rule it cuts back into its own source', () => {
+    let cut = 0;
+    for (const r of RULES) {
+      const around = aroundGroup(r.regex.source, r.secretGroup ?? 0);
+      if (around === undefined) continue;
+      cut++;
+      expect(`${around.before}(${around.inner})${around.after}`).toBe(r.regex.source);
+    }
+    expect(cut).toBeGreaterThan(100);
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * @module rules/peers
+ * Anchored rules that differ only in their secret share one attempt at each keyword hit (see `Peers`); the
+ * registry records the answers per scan.
+ */
+
+import { type AroundGroup, aroundGroup } from './prefixes.js';
+import type { CompiledRule, Gate } from './registry.js';
+
+/**
+ * Anchored rules whose regexes differ only in their secret (Twitter's four, Discord's three: one key, one
+ * operator, values of other lengths), with the same keywords and gate, so the same hits. One regex holding
+ * every member's secret as alternatives tells at a hit whether any of them can match there; the first member
+ * to reach the hit asks it and records the answer, and the others read it. Where the key repeats
+ * (`twitter=` over 1 MB), every member ran its regex at every hit.
+ */
+export interface Peers {
+  /** `before(?:secret1|secret2|…)after`, sticky; see `aroundGroup`. */
+  readonly any: RegExp;
+  /** The scan whose answers `tag` marks. */
+  scan: number;
+  tag: number;
+}
+
+/** The peers of each anchored rule, by rule index; undefined for a rule that has none. */
+export function findPeers(compiled: readonly CompiledRule[]): (Peers | undefined)[] {
+  const finds = new Map<Gate['find'], number>();
+  const groups = new Map<
+    string,
+    { cut: AroundGroup; flags: string; members: CompiledRule[]; secrets: string[] }
+  >();
+  for (const rule of compiled) {
+    if (rule.sticky === undefined || rule.secretGroup === 0) continue;
+    const cut = aroundGroup(rule.sticky.source, rule.secretGroup);
+    if (cut === undefined || /\(\?<(?![=!])/.test(cut.inner)) continue; // names would clash as alternatives
+    const gate = rule.gate;
+    if (gate !== undefined && !finds.has(gate.find)) finds.set(gate.find, finds.size);
+    const flags = rule.sticky.flags.replace('d', '');
+    const gateKey = gate && [gate.after, gate.within, finds.get(gate.find)];
+    const key = JSON.stringify([rule.keywords, flags, cut.before, cut.after, gateKey]);
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { cut, flags, members: [], secrets: [] };
+      groups.set(key, group);
+    }
+    group.members.push(rule);
+    group.secrets.push(cut.inner);
+  }
+  const peersOf: (Peers | undefined)[] = compiled.map(() => undefined);
+  for (const { cut, flags, members, secrets } of groups.values()) {
+    if (members.length < 2) continue;
+    const any = new RegExp(`${cut.before}(?:${secrets.join('|')})${cut.after}`, flags);
+    const peers: Peers = { any, scan: 0, tag: 0 };
+    for (const r of members) peersOf[r.index] = peers;
+  }
+  return peersOf;
+}
