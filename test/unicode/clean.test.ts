@@ -70,7 +70,20 @@ describe('ANSI and terminal escapes', () => {
   it.each([
     ['lone ESC at the end', 'abc\u001b', 'abc', { control: 1 }],
     ['ESC before a non-ASCII character', 'a\u001bé', 'aé', { control: 1 }],
+    ['a run of ESC', 'a\u001b\u001b\u001bé', 'aé', { control: 3 }],
+    ['a run of ESC at the end', 'a\u001b\u001b\u001b', 'a', { control: 3 }],
   ])('%s is a control', (_name, input, expected, counts) => {
+    expect(clean(input)).toEqual({ out: expected, counts });
+  });
+
+  it.each([
+    // A run of ESC is counted at once up to its last, which may open a sequence.
+    ['a CSI', '\u001b\u001b\u001b[31mred', 'red', { control: 2, ansi: 5 }],
+    ['an OSC string', 'x\u001b\u001b]0;t\u0007y', 'xy', { control: 1, ansi: 6 }],
+    ['a two-character ESC', '\u001b\u001bcz', 'z', { control: 1, ansi: 2 }],
+    // The first DCS ends where the second opens (any ESC but ST's aborts a string); `a` is the second's body.
+    ['strings opened back to back', '\u001bP\u001bPa\u001b\\b', 'b', { ansi: 7 }],
+  ])('the last ESC of a run opens %s', (_name, input, expected, counts) => {
     expect(clean(input)).toEqual({ out: expected, counts });
   });
 
