@@ -140,6 +140,52 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(wrong).toEqual([]);
   });
 
+  it('never turn away a hit whose regex matches: the same rules ungated find the same', () => {
+    // The scan keeps the gate character its last search found for the hits before it; the rules' regexes
+    // copied lose their gates and are tried at every hit.
+    const rnd = prng(12);
+    const regexes = [
+      keyed('abcdef|de', '[0-9a-f]{6}'),
+      assigned('abcdef|de', '[0-9a-f]{6}'),
+      keyed('abcdef|de', '[0-9a-f]{6}', '[\\w.-]{0,20}?(?:key|secret)'),
+    ];
+    const pieces = [
+      'abcdef',
+      'de',
+      '=',
+      ':',
+      ' ',
+      '  ',
+      '"',
+      'x',
+      'xxxxxxxx',
+      'key',
+      'secret',
+      '12ab3f',
+      'ffeedd0',
+      '\n',
+    ];
+    const wrong: string[] = [];
+    let matches = 0;
+    for (const re of regexes) {
+      const withGate = createRuleRegistry([rule(re)]);
+      const without = createRuleRegistry([rule(new RegExp(re.source, re.flags))]);
+      expect(withGate.rules[0]?.gate).toBeDefined();
+      expect(without.rules[0]?.gate).toBeUndefined();
+      for (let t = 0; t < 2000; t++) {
+        let text = '';
+        const n = Math.floor(rnd() * 30);
+        for (let i = 0; i < n; i++) text += pieces[Math.floor(rnd() * pieces.length)] as string;
+        const a = withGate.scan(text).map((m) => `${m.start}-${m.end}`);
+        const b = without.scan(text).map((m) => `${m.start}-${m.end}`);
+        matches += b.length;
+        if (a.join() !== b.join()) wrong.push(JSON.stringify({ text, a, b }));
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(matches).toBeGreaterThan(150);
+  });
+
   it('a set of gate characters must be ASCII (the first few are looked up in a 128-entry table)', () => {
     expect(() => gated(/abc\uff1d(\d+)/, 'abc', 1, '=\uff1d')).toThrow(/must be ASCII/);
   });
