@@ -102,21 +102,30 @@ function sseEvent(text: string): string {
 }
 
 /** Reads the body up to `limit` bytes; undefined when it is larger (the connection is then closed). */
+/**
+ * How much of an oversized body is read past the limit and thrown away before the 413 goes out. A client
+ * still sending when the server answered and closed got a broken pipe instead of the answer (fetch: "fetch
+ * failed"); past this much, the answer goes out at once and such a client may see the connection reset.
+ */
+const DISCARD_BYTES = 8 * 1024 * 1024;
+
+/** The body as text, or undefined when it is over `limit` (read to its end, or `DISCARD_BYTES` past the limit). */
 function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
+    let parts: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        resolve(undefined);
+      if (size <= limit) parts.push(chunk);
+      else if (size - chunk.length <= limit)
+        parts = []; // over: what came is dropped, the rest is counted
+      else if (size > limit + DISCARD_BYTES) {
         req.removeAllListeners('data');
         req.resume();
-        return;
+        resolve(undefined);
       }
-      parts.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(parts, size).toString('utf8')));
+    req.on('end', () => resolve(size <= limit ? Buffer.concat(parts, size).toString('utf8') : undefined));
     req.on('error', reject);
   });
 }
@@ -278,15 +287,13 @@ export async function createHttpDownstream(options: HttpDownstreamOptions): Prom
       rpcError(res, 406, 'Not Acceptable: accept application/json and text/event-stream');
       return;
     }
+    // A declared length past what would be read at all is refused before reading; others are read (see
+    // DISCARD_BYTES) so that the client gets to see the answer.
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > maxBodyBytes) {
-      rpcError(res, 413, `Payload Too Large: limit ${maxBodyBytes} bytes`, { connection: 'close' });
-      req.resume();
-      return;
-    }
-    const text = await readBody(req, maxBodyBytes);
+    const text = declared > maxBodyBytes + DISCARD_BYTES ? undefined : await readBody(req, maxBodyBytes);
     if (text === undefined) {
       rpcError(res, 413, `Payload Too Large: limit ${maxBodyBytes} bytes`, { connection: 'close' });
+      req.resume();
       return;
     }
     let value: unknown;

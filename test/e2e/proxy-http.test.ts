@@ -255,6 +255,23 @@ describe('HTTP guards', () => {
       },
       body,
     });
+  /** A body of `size` bytes as a stream: sent chunked, so the proxy learns its size only by reading it. */
+  const postChunks = (size: number) => {
+    const chunk = new TextEncoder().encode('a'.repeat(64 * 1024));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent < size; sent += chunk.length) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const init: RequestInit & { duplex: 'half' } = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body,
+      duplex: 'half',
+    };
+    return fetch(proxyUrl, init);
+  };
   const init = JSON.stringify({
     jsonrpc: '2.0',
     id: 1,
@@ -267,6 +284,10 @@ describe('HTTP guards', () => {
     ['a body that is not JSON-RPC', () => post('{"hello":1}'), 400],
     ['an empty batch', () => post('[]'), 400],
     ['an oversized body', () => post(`{"x":"${'a'.repeat(1_100_000)}"}`), 413],
+    // Still being sent when the proxy has seen enough: it reads the rest before it answers and closes, or
+    // the client gets a broken pipe instead of the answer.
+    ['an oversized body of 6 MB', () => post(`{"x":"${'a'.repeat(6_000_000)}"}`), 413],
+    ['an oversized body sent in chunks, with no length', () => postChunks(6_000_000), 413],
     ['a wrong content type', () => post(init, { 'content-type': 'text/plain' }), 415],
     ['a foreign Origin', () => post(init, { origin: 'https://evil.example' }), 403],
     ['Origin null', () => post(init, { origin: 'null' }), 403],
@@ -279,6 +300,62 @@ describe('HTTP guards', () => {
     const res = await send();
     expect(res.status).toBe(status);
     await res.body?.cancel();
+  });
+
+  it('reads an oversized body to its end before it answers 413', async () => {
+    // Half the body over the limit, a pause, then the rest: an answer (and close) before the end would reach
+    // the client mid-upload, whose next write then fails.
+    const { request } = await import('node:http');
+    const url = new URL(proxyUrl);
+    const events: string[] = [];
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        },
+        (res) => {
+          events.push('answer');
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.write('a'.repeat(1_500_000));
+      setTimeout(() => {
+        events.push('end');
+        req.end('a'.repeat(500_000));
+      }, 200);
+    });
+    expect(status).toBe(413);
+    expect(events).toEqual(['end', 'answer']);
+  });
+
+  it('answers a declared length far past the limit before any of the body', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(proxyUrl);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(1_000_000_000) },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      req.flushHeaders();
+    });
+    expect(status).toBe(413);
   });
 
   it('rejects a rebinding Host header', async () => {
