@@ -467,6 +467,26 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     return { at: out, from, to, triggered };
   }
 
+  let judged = 0;
+  let verdicts: Map<string, boolean> | undefined;
+
+  /**
+   * `accept`, remembered per rule and secret once a scan has judged many candidates: a text that repeats one
+   * value (a token in every log line, `"secret_key": "` over 1 MB: 33,000 matches of one string) ran the same
+   * checks, entropy, placeholders, allowlists, for each. The checks and the filter depend on nothing else.
+   */
+  function judge(rule: CompiledRule, secret: string, filter: MatchFilter | undefined): boolean {
+    if (++judged <= JUDGE_ALONE) return accept(rule, secret, filter);
+    verdicts ??= new Map();
+    const key = `${rule.index} ${secret}`;
+    let verdict = verdicts.get(key);
+    if (verdict === undefined) {
+      verdict = accept(rule, secret, filter);
+      if (verdicts.size < VERDICTS_MAX) verdicts.set(key, verdict);
+    }
+    return verdict;
+  }
+
   function accept(rule: CompiledRule, secret: string, filter: MatchFilter | undefined): boolean {
     if (secret.length === 0) return false;
     if (rule.entropy > 0 && shannonEntropy(secret) < rule.entropy) return false;
@@ -549,7 +569,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         s = span[0];
         e = span[1];
       }
-      if (e > s && !covered(out, s, e) && accept(rule, text.slice(s, e), filter))
+      if (e > s && !covered(out, s, e) && judge(rule, text.slice(s, e), filter))
         out.push({ start: s, end: e, rule });
     }
   }
@@ -597,7 +617,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
                 s = e; // group did not take part
               }
             }
-            if (e > s && !covered(out, start + s, start + e) && accept(rule, slice.slice(s, e), filter))
+            if (e > s && !covered(out, start + s, start + e) && judge(rule, slice.slice(s, e), filter))
               found.push({ start: start + s, end: start + e, rule });
           }
           m = re.exec(slice);
@@ -616,6 +636,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   function scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[] {
     if (text.length < 4) return [];
     scans++; // a plain number: 2^53 scans away from repeating
+    judged = 0;
+    verdicts = undefined;
     const hits = findHits(text, modes);
     if (hits === undefined) return [];
     const raw: SecretMatch[] = [];
@@ -629,6 +651,11 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 }
 
 const ascending = (a: number, b: number): number => a - b;
+
+/** Candidates a scan judges before it remembers verdicts (see `judge`): most texts have a few. */
+const JUDGE_ALONE = 64;
+/** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
+const VERDICTS_MAX = 4096;
 
 /** How many of the latest matches `covered` looks at. */
 const COVER_LOOKBACK = 4;

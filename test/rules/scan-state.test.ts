@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
 import { createRuleRegistry, type SecretMatch } from '../../src/rules/registry.js';
+import type { SecretRule } from '../../src/rules/types.js';
 import { expandTemplate } from './expand.js';
 
 // A registry keeps its hit buffers between scans (scans are synchronous and never nest). These tests pin that
@@ -65,5 +66,51 @@ describe('rule stopwords', () => {
     const token = 'q8ZexaMpleR2vK9mW4tLp3Xz7Qw1Bn5Jd0Hs';
     expect(found(`abcdef=${token}`)).toEqual([token]);
     expect(found(`abcdef=${token.toLowerCase()}`)).toEqual([token.toLowerCase()]);
+  });
+});
+
+describe('verdicts remembered within a scan', () => {
+  // Past the first few candidates of a scan, a rule's verdict on a secret is kept for the scan's later
+  // candidates with the same value (see `judge`). Texts of 200 assignments: well past that point.
+  const value = expandTemplate('«a32»', 'verdicts');
+  const other = expandTemplate('«a32»', 'verdicts, other');
+  const many = (v: string) => Array.from({ length: 200 }, () => `api_key = "${v}"`).join('\n');
+  const found = (list: SecretMatch[], text: string) => list.map((m) => text.slice(m.start, m.end));
+
+  it('follow each scan its own filter', () => {
+    const text = many(value);
+    expect(registry.scan(text)).toHaveLength(200);
+    expect(registry.scan(text, undefined, (s) => s !== value)).toHaveLength(0);
+    expect(registry.scan(text)).toHaveLength(200);
+    expect(registry.scan(text, undefined, (s) => s !== other)).toHaveLength(200);
+  });
+
+  it('are kept per value', () => {
+    const text = `${many(value)}\n${many(other)}\n${many(value)}`;
+    expect(
+      found(
+        registry.scan(text, undefined, (s) => s !== other),
+        text,
+      ),
+    ).toEqual(Array(400).fill(value));
+  });
+
+  it('are kept per rule', () => {
+    // One value under two rules whose checks differ: the first rule's verdict is not the second's.
+    const rule = (id: string, key: string, entropy: number): SecretRule => ({
+      id,
+      description: id,
+      family: 'test',
+      keywords: [key],
+      regex: new RegExp(`${key}=([a-z]{16})\\b`),
+      secretGroup: 1,
+      entropy,
+      examples: { positive: [`${key}=abcdefghijklmnop`], negative: [`${key}=short`] },
+    });
+    const two = createRuleRegistry([rule('low-bar', 'lowbar', 1), rule('high-bar', 'highbar', 3.5)]);
+    const plain = 'aaaabbbbaaaabbbb'; // entropy 1: over the low bar, under the high one
+    const text = Array.from({ length: 100 }, () => `lowbar=${plain} highbar=${plain}`).join('\n');
+    const ids = two.scan(text).map((m) => m.rule.id);
+    expect(ids).toEqual(Array(100).fill('low-bar'));
   });
 });
