@@ -468,7 +468,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   }
 
   let judged = 0;
-  let verdicts: Map<string, boolean> | undefined;
+  let remembered = 0;
+  let verdicts: Map<CompiledRule, Map<string, boolean>> | undefined;
 
   /**
    * `accept`, remembered per rule and secret once a scan has judged many candidates: a text that repeats one
@@ -478,11 +479,19 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   function judge(rule: CompiledRule, secret: string, filter: MatchFilter | undefined): boolean {
     if (++judged <= JUDGE_ALONE) return accept(rule, secret, filter);
     verdicts ??= new Map();
-    const key = `${rule.index} ${secret}`;
-    let verdict = verdicts.get(key);
+    // A map per rule, not one keyed by rule and value: the joined key was a string built and hashed per candidate.
+    let mine = verdicts.get(rule);
+    if (mine === undefined) {
+      mine = new Map();
+      verdicts.set(rule, mine);
+    }
+    let verdict = mine.get(secret);
     if (verdict === undefined) {
       verdict = accept(rule, secret, filter);
-      if (verdicts.size < VERDICTS_MAX) verdicts.set(key, verdict);
+      if (remembered < VERDICTS_MAX) {
+        mine.set(secret, verdict);
+        remembered++;
+      }
     }
     return verdict;
   }
@@ -637,6 +646,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     if (text.length < 4) return [];
     scans++; // a plain number: 2^53 scans away from repeating
     judged = 0;
+    remembered = 0;
     verdicts = undefined;
     const hits = findHits(text, modes);
     if (hits === undefined) return [];
