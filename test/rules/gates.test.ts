@@ -81,6 +81,18 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([uuid]);
   });
 
+  it('facebook-access-token: the `|` after 30 name characters, 3 quotes, `=>`, 5 spaces and 16 digits', () => {
+    const facebook = RULES.find((r) => r.id === 'facebook-access-token') as SecretRule;
+    const registry = createRuleRegistry([facebook]);
+    const token = '2160661328061673|CJgNM5sqZ1qpyN-ROJ5sH7T1x0J';
+    for (const key of ['facebook', 'fb']) {
+      const text = `${key}${'x'.repeat(30)}'''=>${' '.repeat(5)}${token}`;
+      expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([token]);
+    }
+    // No operator at all, as in logs.
+    expect(registry.scan(`facebook ${token}`)).toHaveLength(1);
+  });
+
   it('url-password: the `@` after 128 user and 256 password characters', () => {
     const url = RULES.find((r) => r.id === 'url-password') as SecretRule;
     const registry = createRuleRegistry([url]);
