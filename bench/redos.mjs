@@ -2,7 +2,8 @@
  * @module bench/redos
  * Adversarial inputs of 1 MB per rule family and for the Unicode cleaner, timed one by one; prints
  * `RESULT {json}` with the slowest input per family. Inputs are built from each rule's own keywords (repeated
- * prefixes, keyword + long runs of its alphabet, near-misses, `k=k=k=`), plus shapes common to all rules.
+ * prefixes, the keyword and a space, keyword + long runs of its alphabet, near-misses, `k=k=k=`), plus shapes
+ * common to all rules.
  *   node bench/redos.mjs [--quick]
  */
 import { performance } from 'node:perf_hooks';
@@ -19,6 +20,8 @@ function keywordInputs(kw) {
   const near = `${kw}${r.chars(ALNUM, 19)} `;
   return {
     [`${kw} repeated`]: fill(kw),
+    // Each occurrence a word of its own (`\bfb` matches at every one), with no operator near.
+    [`${kw} + space repeated`]: fill(`${kw} `),
     [`${kw} + a-run`]: kw + fill('a'),
     [`${kw}= + A-run`]: `${kw}=${fill('A')}`,
     [`${kw} + alnum-run`]: kw + r.chars(ALNUM, SIZE),
