@@ -120,7 +120,7 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     const text = 'plain words';
     for (const r of gated) {
       const gate = r.gate as Gate;
-      expect(gate.find(text, 0), r.id).toBe(NO_GATE);
+      expect(gate.find(text, gate.after, gate.within + 1), r.id).toBe(NO_GATE);
       expect(NO_GATE - text.length, r.id).toBeGreaterThan(gate.within);
     }
   });
@@ -144,7 +144,7 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
         for (let from = 0; from <= text.length; from++) {
           re.lastIndex = from;
           const m = re.exec(text);
-          if (gate.find(text, from) !== (m === null ? NO_GATE : m.index))
+          if (gate.find(text, from, NO_GATE) !== (m === null ? NO_GATE : m.index))
             wrong.push(JSON.stringify([chars, text, from]));
         }
       }
@@ -153,13 +153,20 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
   });
 
   it('never turn away a hit whose regex matches: the same rules ungated find the same', () => {
-    // The scan keeps the gate character its last search found for the hits before it; the rules' regexes
-    // copied lose their gates and are tried at every hit.
+    // The scan keeps what its last gate search learnt (a gate character there, or none up to a place) for
+    // the hits after it; the rules' regexes copied lose their gates and are tried at every hit.
     const rnd = prng(12);
     const regexes = [
       keyed('abcdef|de', '[0-9a-f]{6}'),
       assigned('abcdef|de', '[0-9a-f]{6}'),
       keyed('abcdef|de', '[0-9a-f]{6}', '[\\w.-]{0,20}?(?:key|secret)'),
+      // A pattern gate (searched no further than its reach), the operator optional, as facebook's.
+      gated(
+        /(?:abcdef|de)[\w.-]{0,8}?[=:]?\s{0,2}(\d{3}-[0-9a-f]{6})/,
+        'abcdef|de',
+        8 + 1 + 2 + 3,
+        /-(?<=\d{3}-)/,
+      ),
     ];
     const pieces = [
       'abcdef',
@@ -176,6 +183,8 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
       '12ab3f',
       'ffeedd0',
       '\n',
+      '123-',
+      '-',
     ];
     const wrong: string[] = [];
     let matches = 0;
@@ -196,6 +205,35 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     }
     expect(wrong).toEqual([]);
     expect(matches).toBeGreaterThan(150);
+  });
+
+  it('a pattern gate is found where a plain search finds it within its reach, and not looked for past it', () => {
+    // Unbounded, the search read on to the next match however far: one `fb` early in 10 MB with no `|`
+    // read all of it. Here a UUID-dash pattern with a reach of 12 past the key, from every place.
+    const rnd = prng(13);
+    const pattern = /-(?<=[0-9a-f]{8}-)/;
+    const gate = createRuleRegistry([rule(gated(/abcdef(\w+)/, 'abcdef', 12, pattern))]).rules[0]
+      ?.gate as Gate;
+    const span = gate.within - gate.after;
+    expect(span).toBe(12);
+    const plain = new RegExp(pattern.source, 'g');
+    const pieces = ['-', 'deadbeef', '0123', 'x', ' ', 'abcdef', 'a1b2c3d4-', 'é'];
+    const wrong: string[] = [];
+    for (let t = 0; t < 200; t++) {
+      let text = '';
+      const n = Math.floor(rnd() * 20);
+      for (let i = 0; i < n; i++) text += pieces[Math.floor(rnd() * pieces.length)] as string;
+      for (let from = 0; from <= text.length; from++) {
+        plain.lastIndex = from;
+        const m = plain.exec(text);
+        const limit = from + span + 1;
+        const got = gate.find(text, from, limit);
+        const stop = limit >= text.length ? NO_GATE : limit;
+        const right = m !== null && m.index < limit ? got === m.index : got === stop;
+        if (!right) wrong.push(JSON.stringify([text, from, got]));
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('a set of gate characters must be ASCII (the first few are looked up in a 128-entry table)', () => {
