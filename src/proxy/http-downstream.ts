@@ -101,7 +101,6 @@ function sseEvent(text: string): string {
   return `event: message\ndata: ${text}\n\n`;
 }
 
-/** Reads the body up to `limit` bytes; undefined when it is larger (the connection is then closed). */
 /**
  * How much of an oversized body is read past the limit and thrown away before the 413 goes out. A client
  * still sending when the server answered and closed got a broken pipe instead of the answer (fetch: "fetch

@@ -672,6 +672,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     if (hits === undefined) return [];
     const raw: SecretMatch[] = [];
     for (const i of hits.triggered) runRule(compiled[i] as CompiledRule, text, hits, raw, filter);
+    // Its keys are slices of the text, which would keep the whole text alive until the next scan.
+    verdicts = undefined;
     for (let j = 0; j < raw.length; j++) raw[j] = wholeClusters(text, raw[j] as SecretMatch);
     return mergeMatches(raw);
   }
