@@ -13,7 +13,7 @@ import { escapeRegex } from '../core/regex.js';
 import { sortSmall } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { findPeers, type Peers } from './peers.js';
-import { captureGroups, endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
+import { aroundGroup, captureGroups, endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
 import type { SecretRule } from './types.js';
 import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
 
@@ -47,6 +47,8 @@ export interface CompiledRule {
    * regex of the class that must not follow, checked at a hit before the rule's regex runs.
    */
   readonly boundary: { readonly length: number; readonly notAfter: RegExp } | undefined;
+  /** For gated assignments of a fixed-length value (see `closingOf`): the length, and which characters can end it. */
+  readonly closing: Closing | undefined;
   readonly before: number;
   readonly after: number;
   readonly source: SecretRule;
@@ -248,6 +250,50 @@ function secretSpan(rule: CompiledRule, m: RegExpExecArray): readonly [number, n
   return [end - secret.length, end];
 }
 
+/**
+ * An assignment's value of fixed length, `…([a-z0-9=_-]{64})(?![\w+/=-])`: its length, and the characters that
+ * can end it (`ends[c]` for ASCII; any other unit, and the text's end, may). Such a value ends within a
+ * known window after the hit, so a hit with no such character in it cannot match. Where the value's class
+ * holds the text's every character (`bitbucket=` over 1 MB: `=` is in it), each attempt read 64 characters
+ * before the boundary failed; one search for the run's end now answers every hit inside the run.
+ */
+export interface Closing {
+  readonly length: number;
+  readonly ends: Uint8Array;
+}
+
+/**
+ * How far past the gate's reach an assignment's value can start: after the operator's first character, its
+ * second (`=>`) and five quotes or spaces, or after the `"KEY", "value"` call's comma, two spaces and five
+ * quotes. (Those are all characters a value can end at, so a hit this far out is met by one of them first.)
+ */
+const VALUE_SLACK = 8;
+/** How the two assignment shapes (`ASSIGN` and `assigned`'s) end, just before the value. */
+const ASSIGN_TAILS = ['[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
+
+function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closing | undefined {
+  if (gate === undefined || group === 0) return undefined;
+  const cut = aroundGroup(regex.source, group);
+  if (cut === undefined || !ASSIGN_TAILS.some((tail) => cut.before.endsWith(tail))) return undefined;
+  const value = /^\[[^\]]+\]\{(\d+)\}$/.exec(cut.inner);
+  const notAfter = /^\(\?!(\[[^\]]+\])\)$/.exec(cut.after);
+  if (value === null || notAfter === null) return undefined;
+  const cannotFollow = new RegExp(notAfter[1] as string, regex.flags.replace(/[gyd]/g, ''));
+  const ends = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) ends[c] = cannotFollow.test(String.fromCharCode(c)) ? 0 : 1;
+  return { length: Number(value[1]), ends };
+}
+
+/** The first place at or after `from` where a value can end (see `Closing`); the text's end if none before. */
+function valueEnd(text: string, from: number, ends: Uint8Array): number {
+  const n = text.length;
+  for (let i = from; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || ends[c] === 1) return i;
+  }
+  return n;
+}
+
 /** The sticky check of a fixed-length token's closing boundary, when its regex has that shape. */
 function boundaryOf(regex: RegExp): CompiledRule['boundary'] {
   const end = fixedEnd(regex.source);
@@ -336,6 +382,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         sticky: sticky ? new RegExp(rule.regex.source, `${flags.replace('g', '')}y`) : undefined,
         gate: GATES.get(rule.regex),
         boundary: sticky ? boundaryOf(rule.regex) : undefined,
+        closing: sticky ? closingOf(rule.regex, group, GATES.get(rule.regex)) : undefined,
         before: rule.window?.before ?? DEFAULT_WINDOW.before,
         after: rule.window?.after ?? DEFAULT_WINDOW.after,
         source: rule,
@@ -552,6 +599,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     // before that search's limit (`isGate`).
     let reached = -1;
     let isGate = false;
+    const closing = rule.closing;
+    let endAt = -1; // where a value can end: the first such place at or after the search's start
     let last = -1;
     const positions = hits.at;
     for (let h = first; h < end; h++) {
@@ -578,6 +627,14 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         if (boundary !== undefined && at + boundary.length < text.length) {
           boundary.notAfter.lastIndex = at + boundary.length;
           if (boundary.notAfter.test(text)) continue;
+        }
+        if (closing !== undefined) {
+          // `closing` is only made for gated rules: the value starts after the key, and within the gate's
+          // reach plus the rest of the operator.
+          const g = gate as Gate;
+          const earliest = at + g.after + closing.length;
+          if (endAt < earliest) endAt = valueEnd(text, earliest, closing.ends);
+          if (endAt > at + g.within + VALUE_SLACK + closing.length) continue;
         }
         if (peers !== undefined) {
           peers.any.lastIndex = at;

@@ -236,6 +236,37 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(wrong).toEqual([]);
   });
 
+  it('a fixed-length value is found where its end is any unit the boundary refuses, or the text ends', () => {
+    const re = keyed('abcdef|de', '[0-9]{6}');
+    expect(createRuleRegistry([rule(re)]).rules[0]?.closing?.length).toBe(6);
+    // Nothing but the key's own class before and after: the only end is the non-ASCII unit, or the text's end.
+    expect(found(re, `abcdef=123456é${'a'.repeat(100)}`)).toEqual(['123456']);
+    expect(found(re, `${'a'.repeat(100)} abcdef=123456`)).toEqual(['123456']);
+    expect(found(re, `abcdef=123456${'a'.repeat(100)}`)).toEqual([]);
+  });
+
+  it('a hit whose value cannot end within reach is passed over without an attempt', () => {
+    // `abcdef=` over and over: every character is one the value's boundary refuses to follow it, so no
+    // value ends before the text does; one search for that end answers every hit.
+    const registry = createRuleRegistry([rule(keyed('abcdef|de', '[0-9a-f=]{6}'))]);
+    const own = registry.rules[0]?.sticky?.source;
+    let attempts = 0;
+    const exec = RegExp.prototype.exec;
+    RegExp.prototype.exec = function (this: RegExp, s: string) {
+      if (this.source === own) attempts++;
+      return exec.call(this, s);
+    };
+    try {
+      expect(registry.scan('abcdef='.repeat(200))).toEqual([]);
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    // Only the hits near the text's end, which may end a value, are tried: those within 71 characters of it
+    // (the gate's reach, 49, its slack and the value's length), of 400 (`abcdef` and the `de` inside it).
+    expect(attempts).toBeGreaterThan(0);
+    expect(attempts).toBeLessThanOrEqual(2 * Math.ceil(71 / 7));
+  });
+
   it('a set of gate characters must be ASCII (the first few are looked up in a 128-entry table)', () => {
     expect(() => gated(/abc\uff1d(\d+)/, 'abc', 1, '=\uff1d')).toThrow(/must be ASCII/);
   });
