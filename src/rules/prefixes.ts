@@ -4,7 +4,7 @@
  * twice by the registry: a rule all of whose texts start with one of its keywords can be tried at its keyword
  * hits (anchored) instead of across windows around them, and a key pattern read to its end has a longest
  * length, which bounds how far after a hit an assignment's operator can be (gates). Also a token's fixed
- * length and closing boundary (`fixedEnd`) and the capturing group that ends a match (`endGroup`).
+ * lengths and closing boundary (`tokenEnd`, `fixedEnd`) and the capturing group that ends a match (`endGroup`).
  *
  * It knows literal characters, escaped punctuation, small character classes (`[_-]`, `[sr]`), optional items
  * (`x?`), groups of alternatives (nested, capturing or not) and zero-width assertions (`\b`, look-arounds,
@@ -234,27 +234,28 @@ function classEnd(src: string, open: number): number {
 }
 
 /**
- * A token of fixed length with a boundary after it, `(?<!…)(PREFIX[C]{n})(?![D])`: every match is `length`
- * long and no character of `notAfter` (a class's source) follows it.
+ * A token with a boundary after it, `(?<!…)(PREFIX[C]{min,max})(?![D])`: every match is `min` to `max` long
+ * (one length for a count `{n}`) and no character of `notAfter` (a class's source) follows it.
  */
-export interface FixedEnd {
-  readonly length: number;
+export interface TokenEnd {
+  readonly min: number;
+  readonly max: number;
   readonly notAfter: string;
 }
 
-const FIXED_END = /(\[(?:[^\]\\]|\\.)+\])\{(\d+)\}(\)?)\(\?!(\[(?:[^\]\\]|\\.)+\])\)$/;
+const TOKEN_END = /(\[(?:[^\]\\]|\\.)+\])\{(\d+)(?:,(\d+))?\}(\)?)\(\?!(\[(?:[^\]\\]|\\.)+\])\)$/;
 
 /**
- * The fixed length and closing boundary of a token regex, when it has that shape and its prefix reads to
- * texts of one length; else undefined. The scan checks the one character past the end before running the
- * regex: where the token's class holds its own prefix and separator (`fio-u-` or `tfp_=` repeated), every
- * failed attempt read the whole token before its lookahead failed.
+ * The lengths and closing boundary of a token regex, when it has that shape and its prefix reads to texts
+ * of one length; else undefined. The scan checks where such a token can end before running the regex: where
+ * the token's class holds its own prefix and separator (`fio-u-`, `tfp_=` or `dckr_pat_` repeated), every
+ * failed attempt read the longest token before its lookahead failed.
  *
  * @example
- * fixedEnd('(?<![A-Za-z0-9])fio-u-[A-Za-z0-9_=-]{64}(?![A-Za-z0-9_=-])'); // { length: 70, notAfter: '[A-Za-z0-9_=-]' }
+ * tokenEnd('(?<![A-Za-z0-9])vck_[A-Za-z0-9]{24,100}(?![A-Za-z0-9])'); // { min: 28, max: 104, notAfter: '[A-Za-z0-9]' }
  */
-export function fixedEnd(src: string): FixedEnd | undefined {
-  const m = FIXED_END.exec(src);
+export function tokenEnd(src: string): TokenEnd | undefined {
+  const m = TOKEN_END.exec(src);
   if (m === null) return undefined;
   let head = src.slice(0, m.index);
   if (isLookaround(head, 0)) {
@@ -262,7 +263,7 @@ export function fixedEnd(src: string): FixedEnd | undefined {
     if (end < 0) return undefined;
     head = head.slice(end);
   }
-  if (m[3] === ')') {
+  if (m[4] === ')') {
     if (head.startsWith('(?:')) head = head.slice(3);
     else if (head.startsWith('(') && head[1] !== '?') head = head.slice(1);
     else return undefined;
@@ -270,7 +271,29 @@ export function fixedEnd(src: string): FixedEnd | undefined {
   const { texts, complete } = literalPrefixes(head);
   const length = texts[0]?.length ?? 0;
   if (!complete || length === 0 || texts.some((t) => t.length !== length)) return undefined;
-  return { length: length + Number(m[2]), notAfter: m[4] as string };
+  const min = Number(m[2]);
+  return {
+    min: length + min,
+    max: length + (m[3] === undefined ? min : Number(m[3])),
+    notAfter: m[5] as string,
+  };
+}
+
+/** A token of one length (`tokenEnd` with a count `{n}`): the scan checks the one character past its end first. */
+export interface FixedEnd {
+  readonly length: number;
+  readonly notAfter: string;
+}
+
+/**
+ * @example
+ * fixedEnd('(?<![A-Za-z0-9])fio-u-[A-Za-z0-9_=-]{64}(?![A-Za-z0-9_=-])'); // { length: 70, notAfter: '[A-Za-z0-9_=-]' }
+ */
+export function fixedEnd(src: string): FixedEnd | undefined {
+  const token = tokenEnd(src);
+  return token !== undefined && token.min === token.max
+    ? { length: token.min, notAfter: token.notAfter }
+    : undefined;
 }
 
 interface Group {

@@ -13,7 +13,7 @@ import { escapeRegex } from '../core/regex.js';
 import { sortSmall } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { findPeers, type Peers } from './peers.js';
-import { aroundGroup, captureGroups, endGroup, fixedEnd, literalPrefixes } from './prefixes.js';
+import { aroundGroup, captureGroups, endGroup, fixedEnd, literalPrefixes, tokenEnd } from './prefixes.js';
 import type { SecretRule } from './types.js';
 import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
 
@@ -47,7 +47,7 @@ export interface CompiledRule {
    * regex of the class that must not follow, checked at a hit before the rule's regex runs.
    */
   readonly boundary: { readonly length: number; readonly notAfter: RegExp } | undefined;
-  /** For gated assignments of a fixed-length value (see `closingOf`): the length, and which characters can end it. */
+  /** For matches closed by a negative look-ahead (see `Closing`): where they can end. */
   readonly closing: Closing | undefined;
   readonly before: number;
   readonly after: number;
@@ -251,14 +251,16 @@ function secretSpan(rule: CompiledRule, m: RegExpExecArray): readonly [number, n
 }
 
 /**
- * An assignment's value of fixed length, `…([a-z0-9=_-]{64})(?![\w+/=-])`: its length, and the characters that
- * can end it (`ends[c]` for ASCII; any other unit, and the text's end, may). Such a value ends within a
- * known window after the hit, so a hit with no such character in it cannot match. Where the value's class
- * holds the text's every character (`bitbucket=` over 1 MB: `=` is in it), each attempt read 64 characters
- * before the boundary failed; one search for the run's end now answers every hit inside the run.
+ * Where a match closed by a negative look-ahead can end: from `min` to `max` characters after the hit, at a
+ * character the look-ahead allows (`ends[c]` for ASCII; any other unit, and the text's end, may). A hit
+ * with no such place in that window cannot match. Where the closing class holds the text's every character
+ * (`bitbucket=` or `dckr_pat_` over 1 MB), each attempt read the longest value before the look-ahead
+ * failed; one search for the run's end now answers every hit inside the run. Made for assignments of a
+ * fixed-length value (`…=([a-z0-9=_-]{64})(?![\w+/=-])`) and tokens of bounded length (`vck_[A-Za-z0-9]{24,100}`).
  */
 export interface Closing {
-  readonly length: number;
+  readonly min: number;
+  readonly max: number;
   readonly ends: Uint8Array;
 }
 
@@ -272,19 +274,33 @@ const VALUE_SLACK = 8;
 const ASSIGN_TAILS = ['[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
 
 function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closing | undefined {
-  if (gate === undefined || group === 0) return undefined;
-  const cut = aroundGroup(regex.source, group);
+  const ends = (notAfter: string): Uint8Array => {
+    const cannotFollow = new RegExp(notAfter, regex.flags.replace(/[gyd]/g, ''));
+    const table = new Uint8Array(128);
+    for (let c = 0; c < 128; c++) table[c] = cannotFollow.test(String.fromCharCode(c)) ? 0 : 1;
+    return table;
+  };
+  if (gate === undefined) {
+    // A token of bounded length; one of a single length has its `boundary` check instead.
+    const token = tokenEnd(regex.source);
+    if (token === undefined || token.min === token.max) return undefined;
+    return { min: token.min, max: token.max, ends: ends(token.notAfter) };
+  }
+  const cut = group === 0 ? undefined : aroundGroup(regex.source, group);
   if (cut === undefined || !ASSIGN_TAILS.some((tail) => cut.before.endsWith(tail))) return undefined;
   const value = /^\[[^\]]+\]\{(\d+)\}$/.exec(cut.inner);
   const notAfter = /^\(\?!(\[[^\]]+\])\)$/.exec(cut.after);
   if (value === null || notAfter === null) return undefined;
-  const cannotFollow = new RegExp(notAfter[1] as string, regex.flags.replace(/[gyd]/g, ''));
-  const ends = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) ends[c] = cannotFollow.test(String.fromCharCode(c)) ? 0 : 1;
-  return { length: Number(value[1]), ends };
+  // The value starts after the key, and within the gate's reach plus the rest of the operator.
+  const length = Number(value[1]);
+  return {
+    min: gate.after + length,
+    max: gate.within + VALUE_SLACK + length,
+    ends: ends(notAfter[1] as string),
+  };
 }
 
-/** The first place at or after `from` where a value can end (see `Closing`); the text's end if none before. */
+/** The first place at or after `from` where a match can end (see `Closing`); the text's end if none before. */
 function valueEnd(text: string, from: number, ends: Uint8Array): number {
   const n = text.length;
   for (let i = from; i < n; i++) {
@@ -629,12 +645,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           if (boundary.notAfter.test(text)) continue;
         }
         if (closing !== undefined) {
-          // `closing` is only made for gated rules: the value starts after the key, and within the gate's
-          // reach plus the rest of the operator.
-          const g = gate as Gate;
-          const earliest = at + g.after + closing.length;
-          if (endAt < earliest) endAt = valueEnd(text, earliest, closing.ends);
-          if (endAt > at + g.within + VALUE_SLACK + closing.length) continue;
+          if (endAt < at + closing.min) endAt = valueEnd(text, at + closing.min, closing.ends);
+          if (endAt > at + closing.max) continue;
         }
         if (peers !== undefined) {
           peers.any.lastIndex = at;

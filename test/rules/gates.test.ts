@@ -238,7 +238,7 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
 
   it('a fixed-length value is found where its end is any unit the boundary refuses, or the text ends', () => {
     const re = keyed('abcdef|de', '[0-9]{6}');
-    expect(createRuleRegistry([rule(re)]).rules[0]?.closing?.length).toBe(6);
+    expect(createRuleRegistry([rule(re)]).rules[0]?.closing?.max).toBe(49 + 8 + 6);
     // Nothing but the key's own class before and after: the only end is the non-ASCII unit, or the text's end.
     expect(found(re, `abcdef=123456é${'a'.repeat(100)}`)).toEqual(['123456']);
     expect(found(re, `${'a'.repeat(100)} abcdef=123456`)).toEqual(['123456']);
@@ -265,6 +265,31 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     // (the gate's reach, 49, its slack and the value's length), of 400 (`abcdef` and the `de` inside it).
     expect(attempts).toBeGreaterThan(0);
     expect(attempts).toBeLessThanOrEqual(2 * Math.ceil(71 / 7));
+  });
+
+  it('a token of bounded length is found where it can end, and tried only there', () => {
+    // `tok_` and 4 to 8 alphanumerics, closed by a look-ahead: its end is 8 to 12 characters after the hit.
+    const token = /(?<![A-Za-z0-9])tok_[A-Za-z0-9]{4,8}(?![A-Za-z0-9])/;
+    const apart = new RegExp(`${token.source}(?:)`); // the same matches, not read as a token
+    const registry = createRuleRegistry([{ ...rule(token, ['tok_']), secretGroup: 0 }]);
+    const plain = createRuleRegistry([{ ...rule(apart, ['tok_']), secretGroup: 0 }]);
+    expect(registry.rules[0]?.closing).toMatchObject({ min: 8, max: 12 });
+    expect(plain.rules[0]?.closing).toBeUndefined();
+    const rnd = prng(14);
+    const pieces = ['tok_', 'tok_', 'ab12', 'x', 'Z9', ' ', '-', 'é', '\n', '1234567'];
+    const wrong: string[] = [];
+    let matches = 0;
+    for (let t = 0; t < 3000; t++) {
+      let text = '';
+      const n = Math.floor(rnd() * 16);
+      for (let i = 0; i < n; i++) text += pieces[Math.floor(rnd() * pieces.length)] as string;
+      const a = registry.scan(text).map((m) => `${m.start}-${m.end}`);
+      const b = plain.scan(text).map((m) => `${m.start}-${m.end}`);
+      matches += b.length;
+      if (a.join() !== b.join()) wrong.push(JSON.stringify({ text, a, b }));
+    }
+    expect(wrong).toEqual([]);
+    expect(matches).toBeGreaterThan(200);
   });
 
   it('a set of gate characters must be ASCII (the first few are looked up in a 128-entry table)', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { aroundGroup, captureGroups, endGroup, fixedEnd, literalPrefixes } from '../../src/rules/prefixes.js';
+import {
+  aroundGroup,
+  captureGroups,
+  endGroup,
+  fixedEnd,
+  literalPrefixes,
+  tokenEnd,
+} from '../../src/rules/prefixes.js';
 import { expandTemplate } from './expand.js';
 
 describe('literalPrefixes', () => {
@@ -225,5 +232,29 @@ describe('aroundGroup', () => {
       expect(`${around.before}(${around.inner})${around.after}`).toBe(r.regex.source);
     }
     expect(cut).toBeGreaterThan(100);
+  });
+});
+
+describe('tokenEnd', () => {
+  it.each([
+    [
+      '(?<![A-Za-z0-9])vck_[A-Za-z0-9]{24,100}(?![A-Za-z0-9])',
+      { min: 28, max: 104, notAfter: '[A-Za-z0-9]' },
+    ],
+    ['(?<![\\w-])(pscale_(?:pw|tk)_[a-z]{32,64})(?![\\w=.-])', { min: 42, max: 74, notAfter: '[\\w=.-]' }],
+    [
+      '(?<![A-Za-z0-9])fio-u-[A-Za-z0-9_=-]{64}(?![A-Za-z0-9_=-])',
+      { min: 70, max: 70, notAfter: '[A-Za-z0-9_=-]' },
+    ],
+  ] as const)('%s', (src, expected) => {
+    expect(tokenEnd(src)).toEqual(expected);
+  });
+
+  it.each([
+    ['(?<![A-Za-z0-9])dckr_(?:pat|oauth)_[a-z]{27,40}(?![a-z])', 'prefixes of two lengths'],
+    ['tok_[a-z]{4,}(?![a-z])', 'no longest count'],
+    ['tok_[a-z]{4,8}', 'no closing look-ahead'],
+  ] as const)('%s: none (%s)', (src, _why) => {
+    expect(tokenEnd(src)).toBeUndefined();
   });
 });
