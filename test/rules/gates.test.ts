@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { createRuleRegistry, type Gate, gated, keyed, NO_GATE } from '../../src/rules/registry.js';
+import {
+  createRuleRegistry,
+  type Gate,
+  gated,
+  keyed,
+  NO_GATE,
+  type RuleRegistry,
+} from '../../src/rules/registry.js';
 import { assigned } from '../../src/rules/shapes.js';
 import type { SecretRule } from '../../src/rules/types.js';
 import { prng } from './expand.js';
@@ -18,6 +25,29 @@ const found = (regex: RegExp, text: string, keywords?: string[]) =>
   createRuleRegistry([rule(regex, keywords)])
     .scan(text)
     .map((m) => text.slice(m.start, m.end));
+
+/** A text of fewer than `most` pieces drawn at random. */
+const randomText = (rnd: () => number, pieces: readonly string[], most: number): string => {
+  let text = '';
+  const n = Math.floor(rnd() * most);
+  for (let i = 0; i < n; i++) text += pieces[Math.floor(rnd() * pieces.length)] as string;
+  return text;
+};
+const span = (m: { start: number; end: number }): string => `${m.start}-${m.end}`;
+
+/** Scans `count` texts with both registries: the texts where they differ, and how many matches `b` found. */
+function sameScans(a: RuleRegistry, b: RuleRegistry, text: () => string, count: number) {
+  const wrong: string[] = [];
+  let matches = 0;
+  for (let t = 0; t < count; t++) {
+    const s = text();
+    const x = a.scan(s).map(span);
+    const y = b.scan(s).map(span);
+    matches += y.length;
+    if (x.join() !== y.join()) wrong.push(JSON.stringify({ text: s, a: x, b: y }));
+  }
+  return { wrong, matches };
+}
 
 // Each case puts the operator as far from the keyword as the regex allows: a gate one character too tight
 // would skip the hit and lose the secret.
@@ -138,9 +168,7 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
         ?.gate as Gate;
       const re = new RegExp(`[${chars}]`, 'g');
       for (let t = 0; t < 60; t++) {
-        let text = '';
-        const n = Math.floor(rnd() * 40);
-        for (let i = 0; i < n; i++) text += pieces[Math.floor(rnd() * pieces.length)] as string;
+        const text = randomText(rnd, pieces, 40);
         for (let from = 0; from <= text.length; from++) {
           re.lastIndex = from;
           const m = re.exec(text);
@@ -193,15 +221,9 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
       const without = createRuleRegistry([rule(new RegExp(re.source, re.flags))]);
       expect(withGate.rules[0]?.gate).toBeDefined();
       expect(without.rules[0]?.gate).toBeUndefined();
-      for (let t = 0; t < 2000; t++) {
-        let text = '';
-        const n = Math.floor(rnd() * 30);
-        for (let i = 0; i < n; i++) text += pieces[Math.floor(rnd() * pieces.length)] as string;
-        const a = withGate.scan(text).map((m) => `${m.start}-${m.end}`);
-        const b = without.scan(text).map((m) => `${m.start}-${m.end}`);
-        matches += b.length;
-        if (a.join() !== b.join()) wrong.push(JSON.stringify({ text, a, b }));
-      }
+      const seen = sameScans(withGate, without, () => randomText(rnd, pieces, 30), 2000);
+      wrong.push(...seen.wrong);
+      matches += seen.matches;
     }
     expect(wrong).toEqual([]);
     expect(matches).toBeGreaterThan(150);
@@ -220,9 +242,7 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     const pieces = ['-', 'deadbeef', '0123', 'x', ' ', 'abcdef', 'a1b2c3d4-', 'é'];
     const wrong: string[] = [];
     for (let t = 0; t < 200; t++) {
-      let text = '';
-      const n = Math.floor(rnd() * 20);
-      for (let i = 0; i < n; i++) text += pieces[Math.floor(rnd() * pieces.length)] as string;
+      const text = randomText(rnd, pieces, 20);
       for (let from = 0; from <= text.length; from++) {
         plain.lastIndex = from;
         const m = plain.exec(text);
@@ -277,17 +297,7 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(plain.rules[0]?.closing).toBeUndefined();
     const rnd = prng(14);
     const pieces = ['tok_', 'tok_', 'ab12', 'x', 'Z9', ' ', '-', 'é', '\n', '1234567'];
-    const wrong: string[] = [];
-    let matches = 0;
-    for (let t = 0; t < 3000; t++) {
-      let text = '';
-      const n = Math.floor(rnd() * 16);
-      for (let i = 0; i < n; i++) text += pieces[Math.floor(rnd() * pieces.length)] as string;
-      const a = registry.scan(text).map((m) => `${m.start}-${m.end}`);
-      const b = plain.scan(text).map((m) => `${m.start}-${m.end}`);
-      matches += b.length;
-      if (a.join() !== b.join()) wrong.push(JSON.stringify({ text, a, b }));
-    }
+    const { wrong, matches } = sameScans(registry, plain, () => randomText(rnd, pieces, 16), 3000);
     expect(wrong).toEqual([]);
     expect(matches).toBeGreaterThan(200);
   });
