@@ -4,7 +4,7 @@
  * twice by the registry: a rule all of whose texts start with one of its keywords can be tried at its keyword
  * hits (anchored) instead of across windows around them, and a key pattern read to its end has a longest
  * length, which bounds how far after a hit an assignment's operator can be (gates). Also a token's fixed
- * lengths and closing boundary (`tokenEnd`, `fixedEnd`) and the capturing group that ends a match (`endGroup`).
+ * lengths and closing boundary (`tokenEnd`) and the capturing group that ends a match (`endGroup`).
  *
  * It knows literal characters, escaped punctuation, small character classes (`[_-]`, `[sr]`), optional items
  * (`x?`), groups of alternatives (nested, capturing or not) and zero-width assertions (`\b`, look-arounds,
@@ -253,6 +253,7 @@ const TOKEN_END = /(\[(?:[^\]\\]|\\.)+\])\{(\d+)(?:,(\d+))?\}(\)?)\(\?!(\[(?:[^\
  *
  * @example
  * tokenEnd('(?<![A-Za-z0-9])vck_[A-Za-z0-9]{24,100}(?![A-Za-z0-9])'); // { min: 28, max: 104, notAfter: '[A-Za-z0-9]' }
+ * tokenEnd('(?<![A-Za-z0-9])fio-u-[A-Za-z0-9_=-]{64}(?![A-Za-z0-9_=-])'); // { min: 70, max: 70, notAfter: '[A-Za-z0-9_=-]' }
  */
 export function tokenEnd(src: string): TokenEnd | undefined {
   const m = TOKEN_END.exec(src);
@@ -277,23 +278,6 @@ export function tokenEnd(src: string): TokenEnd | undefined {
     max: length + (m[3] === undefined ? min : Number(m[3])),
     notAfter: m[5] as string,
   };
-}
-
-/** A token of one length (`tokenEnd` with a count `{n}`): the scan checks the one character past its end first. */
-export interface FixedEnd {
-  readonly length: number;
-  readonly notAfter: string;
-}
-
-/**
- * @example
- * fixedEnd('(?<![A-Za-z0-9])fio-u-[A-Za-z0-9_=-]{64}(?![A-Za-z0-9_=-])'); // { length: 70, notAfter: '[A-Za-z0-9_=-]' }
- */
-export function fixedEnd(src: string): FixedEnd | undefined {
-  const token = tokenEnd(src);
-  return token !== undefined && token.min === token.max
-    ? { length: token.min, notAfter: token.notAfter }
-    : undefined;
 }
 
 interface Group {

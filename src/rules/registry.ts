@@ -13,7 +13,7 @@ import { escapeRegex } from '../core/regex.js';
 import { sortSmall } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { findPeers, type Peers } from './peers.js';
-import { aroundGroup, captureGroups, endGroup, fixedEnd, literalPrefixes, tokenEnd } from './prefixes.js';
+import { aroundGroup, captureGroups, endGroup, literalPrefixes, tokenEnd } from './prefixes.js';
 import type { SecretRule } from './types.js';
 import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
 
@@ -42,11 +42,6 @@ export interface CompiledRule {
   readonly sticky: RegExp | undefined;
   /** For assignment rules (see `gated`): which character must come how soon after a match's start. */
   readonly gate: Gate | undefined;
-  /**
-   * For anchored tokens of fixed length with a closing boundary (see `fixedEnd`): the length, and a sticky
-   * regex of the class that must not follow, checked at a hit before the rule's regex runs.
-   */
-  readonly boundary: { readonly length: number; readonly notAfter: RegExp } | undefined;
   /** For matches closed by a negative look-ahead (see `Closing`): where they can end. */
   readonly closing: Closing | undefined;
   readonly before: number;
@@ -115,11 +110,11 @@ export interface Gate {
   readonly after: number;
   readonly within: number;
   /**
-   * Where a search from `from` stopped, with no gate character between `from` and it: at the first one when
-   * that is before `limit`, else at or past `limit`. A search may read on past `limit`, to the next gate
-   * character or to the text's end ({@link NO_GATE}); one that stops at `limit` says nothing of what follows.
+   * Where a search from `from` stopped, with no gate character between `from` and it: at the next gate
+   * character, at the text's end ({@link NO_GATE}), or, for a search bounded to the gate's reach (a pattern),
+   * past that reach, `within - after + 1` on, saying nothing of what follows.
    */
-  readonly find: (text: string, from: number, limit: number) => number;
+  readonly find: (text: string, from: number) => number;
 }
 
 /**
@@ -256,7 +251,8 @@ function secretSpan(rule: CompiledRule, m: RegExpExecArray): readonly [number, n
  * with no such place in that window cannot match. Where the closing class holds the text's every character
  * (`bitbucket=` or `dckr_pat_` over 1 MB), each attempt read the longest value before the look-ahead
  * failed; one search for the run's end now answers every hit inside the run. Made for assignments of a
- * fixed-length value (`…=([a-z0-9=_-]{64})(?![\w+/=-])`) and tokens of bounded length (`vck_[A-Za-z0-9]{24,100}`).
+ * fixed-length value (`…=([a-z0-9=_-]{64})(?![\w+/=-])`) and tokens (`vck_[A-Za-z0-9]{24,100}`, and of one
+ * length, `fio-u-[A-Za-z0-9_=-]{64}`, where the window is a single place).
  */
 export interface Closing {
   readonly min: number;
@@ -281,10 +277,10 @@ function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closin
     return table;
   };
   if (gate === undefined) {
-    // A token of bounded length; one of a single length has its `boundary` check instead.
+    // A token: where the token's class holds its own prefix and separator (`fio-u-` or `tfp_=` repeated),
+    // every failed attempt read the whole token before its look-ahead failed.
     const token = tokenEnd(regex.source);
-    if (token === undefined || token.min === token.max) return undefined;
-    return { min: token.min, max: token.max, ends: ends(token.notAfter) };
+    return token && { min: token.min, max: token.max, ends: ends(token.notAfter) };
   }
   const cut = group === 0 ? undefined : aroundGroup(regex.source, group);
   if (cut === undefined || !ASSIGN_TAILS.some((tail) => cut.before.endsWith(tail))) return undefined;
@@ -308,13 +304,6 @@ function valueEnd(text: string, from: number, ends: Uint8Array): number {
     if (c >= 128 || ends[c] === 1) return i;
   }
   return n;
-}
-
-/** The sticky check of a fixed-length token's closing boundary, when its regex has that shape. */
-function boundaryOf(regex: RegExp): CompiledRule['boundary'] {
-  const end = fixedEnd(regex.source);
-  if (end === undefined) return undefined;
-  return { length: end.length, notAfter: new RegExp(end.notAfter, `${regex.flags.replace(/[gyd]/g, '')}y`) };
 }
 
 function validate(rule: SecretRule, seen: Set<string>): void {
@@ -397,7 +386,6 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           : undefined,
         sticky: sticky ? new RegExp(rule.regex.source, `${flags.replace('g', '')}y`) : undefined,
         gate: GATES.get(rule.regex),
-        boundary: sticky ? boundaryOf(rule.regex) : undefined,
         closing: sticky ? closingOf(rule.regex, group, GATES.get(rule.regex)) : undefined,
         before: rule.window?.before ?? DEFAULT_WINDOW.before,
         after: rule.window?.after ?? DEFAULT_WINDOW.after,
@@ -606,7 +594,6 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   ) {
     const re = rule.sticky as RegExp;
     const gate = rule.gate;
-    const boundary = rule.boundary;
     const first = hits.from[rule.index] as number;
     const end = hits.to[rule.index] as number;
     const peers = peersOf[rule.index];
@@ -632,17 +619,13 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           const from = at + gate.after;
           const limit = at + gate.within + 1;
           if (reached < from || (!isGate && reached < limit)) {
-            reached = gate.find(text, Math.max(from, reached), limit);
+            reached = gate.find(text, Math.max(from, reached));
             isGate = reached < limit;
           }
           if (!isGate || reached >= limit) {
             if (tag !== 0) answer(k, tag, 0); // peers share the gate
             continue;
           }
-        }
-        if (boundary !== undefined && at + boundary.length < text.length) {
-          boundary.notAfter.lastIndex = at + boundary.length;
-          if (boundary.notAfter.test(text)) continue;
         }
         if (closing !== undefined) {
           if (endAt < at + closing.min) endAt = valueEnd(text, at + closing.min, closing.ends);
