@@ -246,8 +246,8 @@ export interface TokenEnd {
 const TOKEN_END = /(\[(?:[^\]\\]|\\.)+\])\{(\d+)(?:,(\d+))?\}(\)?)\(\?!(\[(?:[^\]\\]|\\.)+\])\)$/;
 
 /**
- * The lengths and closing boundary of a token regex, when it has that shape and its prefix reads to texts
- * of one length; else undefined. The scan checks where such a token can end before running the regex: where
+ * The lengths and closing boundary of a token regex, when it has that shape and its prefix reads to whole
+ * texts (of one length or several: `pscale_(?:pw|oauth|tkn)_`); else undefined. The scan checks where such a token can end before running the regex: where
  * the token's class holds its own prefix and separator (`fio-u-`, `tfp_=` or `dckr_pat_` repeated), every
  * failed attempt read the longest token before its lookahead failed.
  *
@@ -270,12 +270,12 @@ export function tokenEnd(src: string): TokenEnd | undefined {
     else return undefined;
   }
   const { texts, complete } = literalPrefixes(head);
-  const length = texts[0]?.length ?? 0;
-  if (!complete || length === 0 || texts.some((t) => t.length !== length)) return undefined;
+  const lengths = texts.map((t) => t.length);
+  if (!complete || lengths.length === 0 || lengths.includes(0)) return undefined;
   const min = Number(m[2]);
   return {
-    min: length + min,
-    max: length + (m[3] === undefined ? min : Number(m[3])),
+    min: Math.min(...lengths) + min,
+    max: Math.max(...lengths) + (m[3] === undefined ? min : Number(m[3])),
     notAfter: m[5] as string,
   };
 }

@@ -302,6 +302,21 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(matches).toBeGreaterThan(200);
   });
 
+  it('... and so is a token whose prefix has several lengths, tried where the shortest or the longest can end', () => {
+    // `tx` or `tokenlongx`, then 4 to 8 alphanumerics: its end is 6 to 18 characters after the hit. (Letters
+    // only, so that a long token has no place to end inside its prefix.)
+    const token = /(?<![A-Za-z0-9])(?:tx|tokenlongx)[A-Za-z0-9]{4,8}(?![A-Za-z0-9])/;
+    const apart = new RegExp(`${token.source}(?:)`);
+    const registry = createRuleRegistry([{ ...rule(token, ['tx', 'tokenlongx']), secretGroup: 0 }]);
+    const plain = createRuleRegistry([{ ...rule(apart, ['tx', 'tokenlongx']), secretGroup: 0 }]);
+    expect(registry.rules[0]?.closing).toMatchObject({ min: 6, max: 18 });
+    const rnd = prng(15);
+    const pieces = ['tx', 'tokenlongx', 'ab12', 'x', 'Z9', ' ', '-', 'é', '\n', '1234567'];
+    const { wrong, matches } = sameScans(registry, plain, () => randomText(rnd, pieces, 16), 3000);
+    expect(wrong).toEqual([]);
+    expect(matches).toBeGreaterThan(200);
+  });
+
   it('a set of gate characters must be ASCII (the first few are looked up in a 128-entry table)', () => {
     expect(() => gated(/abc\uff1d(\d+)/, 'abc', 1, '=\uff1d')).toThrow(/must be ASCII/);
   });

@@ -88,7 +88,6 @@ describe('tokenEnd: one length', () => {
   });
 
   it.each([
-    ['(?:sk|rk_x)[A-Za-z0-9]{20}(?![A-Za-z0-9])'], // prefixes of two lengths
     ['ghp_[A-Za-z0-9]{36}'], // no boundary after
     ['ghp_\\w[A-Za-z0-9]{36}(?![A-Za-z0-9])'], // a prefix it cannot read
     ['(?<name>ghp_[A-Za-z0-9]{36})(?![A-Za-z0-9])'],
@@ -240,12 +239,14 @@ describe('tokenEnd: a range of lengths', () => {
       { min: 28, max: 104, notAfter: '[A-Za-z0-9]' },
     ],
     ['(?<![\\w-])(pscale_(?:pw|tk)_[a-z]{32,64})(?![\\w=.-])', { min: 42, max: 74, notAfter: '[\\w=.-]' }],
+    // Prefixes of several lengths: from the shortest with the fewest to the longest with the most.
+    ['(?<![A-Za-z0-9])dckr_(?:pat|oauth)_[a-z]{27,40}(?![a-z])', { min: 36, max: 51, notAfter: '[a-z]' }],
+    ['(?:sk|rk_x)[A-Za-z0-9]{20}(?![A-Za-z0-9])', { min: 22, max: 24, notAfter: '[A-Za-z0-9]' }],
   ] as const)('%s', (src, expected) => {
     expect(tokenEnd(src)).toEqual(expected);
   });
 
   it.each([
-    ['(?<![A-Za-z0-9])dckr_(?:pat|oauth)_[a-z]{27,40}(?![a-z])', 'prefixes of two lengths'],
     ['tok_[a-z]{4,}(?![a-z])', 'no longest count'],
     ['tok_[a-z]{4,8}', 'no closing look-ahead'],
   ] as const)('%s: none (%s)', (src, _why) => {
