@@ -614,6 +614,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const closing = rule.closing;
     let endAt = -1; // where a value can end: the first such place at or after the search's start
     let last = -1;
+    // Attempts of the regex that failed, counted from the one at `since`.
+    let failed = 0;
+    let since = 0;
     const positions = hits.at;
     for (let h = first; h < end; h++) {
       const at = positions[h] as number;
@@ -649,19 +652,66 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       }
       re.lastIndex = at;
       const m = re.exec(text);
-      if (m === null) continue;
-      last = at + m[0].length;
-      let s = m.index;
-      let e = last;
-      if (rule.secretGroup > 0) {
-        const span = secretSpan(rule, m);
-        if (span === undefined) continue;
-        s = span[0];
-        e = span[1];
+      if (m === null) {
+        if (failed === 0) since = at;
+        if (++failed === DENSE_FAILS) {
+          if (at - since < DENSE_FAILS * DENSE_SPAN)
+            return searchOn(rule, text, positions, h + 1, end, out, filter);
+          failed = 0;
+        }
+        continue;
       }
-      if (e > s && !covered(out, s, e) && judge(rule, text.slice(s, e), filter))
-        out.push({ start: s, end: e, rule });
+      last = at + m[0].length;
+      take(rule, text, m, out, filter);
     }
+  }
+
+  /**
+   * The rest of an anchored rule's hits, from the h-th, where its regex failed at hit after hit close together
+   * (a keyword repeated with nothing a secret needs after it: 1 MB of `pcsk_` is 200,000 attempts, a regex call
+   * each): one search with the global regex, which goes from start to start itself. A match counts only where a
+   * hit is, as in the sticky loop, so the masks are the same either way.
+   */
+  function searchOn(
+    rule: CompiledRule,
+    text: string,
+    positions: Int32Array,
+    h: number,
+    end: number,
+    out: SecretMatch[],
+    filter: MatchFilter | undefined,
+  ): void {
+    const re = rule.regex;
+    re.lastIndex = positions[h] as number;
+    while (h < end) {
+      const m = re.exec(text);
+      if (m === null) return;
+      while (h < end && (positions[h] as number) < m.index) h++;
+      if (h === end) return;
+      if (positions[h] !== m.index) re.lastIndex = positions[h] as number;
+      else if (m[0].length > 0) take(rule, text, m, out, filter);
+      else re.lastIndex = (positions[h++] as number) + 1; // no anchored rule matches nothing, but it must not stall
+    }
+  }
+
+  /** A match of `rule`: its secret, if it passes the checks and no earlier match holds it, goes to `out`. */
+  function take(
+    rule: CompiledRule,
+    text: string,
+    m: RegExpExecArray,
+    out: SecretMatch[],
+    filter: MatchFilter | undefined,
+  ): void {
+    let s = m.index;
+    let e = s + m[0].length;
+    if (rule.secretGroup > 0) {
+      const span = secretSpan(rule, m);
+      if (span === undefined) return;
+      s = span[0];
+      e = span[1];
+    }
+    if (e > s && !covered(out, s, e) && judge(rule, text.slice(s, e), filter))
+      out.push({ start: s, end: e, rule });
   }
 
   function runRule(rule: CompiledRule, text: string, hits: Hits, out: SecretMatch[], filter?: MatchFilter) {
@@ -747,6 +797,13 @@ const ascending = (a: number, b: number): number => a - b;
 
 /** Candidates a scan judges before it remembers verdicts (see `judge`): most texts have a few. */
 const JUDGE_ALONE = 64;
+/**
+ * An anchored rule goes on by one global search (see `searchOn`) once this many attempts of its regex failed
+ * at fewer than `DENSE_SPAN` characters apart on average: never in prose or logs, where hits are far apart and
+ * most are passed over before the regex.
+ */
+const DENSE_FAILS = 256;
+const DENSE_SPAN = 32;
 /** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
 const VERDICTS_MAX = 4096;
 

@@ -43,3 +43,65 @@ describe('scan order and duplicates', () => {
     expect(found.length).toBeGreaterThan(0);
   });
 });
+
+describe('an anchored rule whose regex keeps failing at hits close together', () => {
+  // After 256 failures less than 32 characters apart, the scan goes on with one global search. A rule scanned
+  // in windows, not at its hits, is the reference: the same regex, so the same matches wherever it goes on.
+  // (No look-ahead at the end, so no closing check passes the hits over before the regex is tried.)
+  const spec = {
+    id: 'dense-test',
+    description: 'test',
+    family: 'test',
+    keywords: ['tok_'],
+    regex: /(?<![a-z])tok_[a-z]{4}[0-9]/,
+    examples: { positive: ['tok_abcd1'], negative: ['tok_'] },
+  };
+  const anchored = createRuleRegistry([{ ...spec, anchored: true }]);
+  // `t{1}`: the same regex, which the registry cannot read as starting with the keyword.
+  const windowed = createRuleRegistry([{ ...spec, regex: /(?<![a-z])t{1}ok_[a-z]{4}[0-9]/ }]);
+  const spans = (registry: typeof anchored, text: string) =>
+    registry.scan(text).map((m) => `${m.start}-${m.end}`);
+
+  it('finds what the same regex finds scanned in windows', () => {
+    expect(anchored.rules[0]?.sticky).toBeDefined();
+    expect(windowed.rules[0]?.sticky).toBeUndefined();
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const pieces = ['tok_', 'tok_', 'tok_', 'tok_abcd1 ', 'tok_abcde', 'TOK_wxyz1', ' ', 'x', 'tok_ab', '7'];
+    let found = 0;
+    for (let t = 0; t < 300; t++) {
+      // A run of failing hits long enough to switch, then pieces at random.
+      let text = 'tok_'.repeat(Math.floor(next() * 600));
+      while (text.length < 4000) text += pieces[Math.floor(next() * pieces.length)];
+      const want = spans(windowed, text);
+      found += want.length;
+      expect(spans(anchored, text), text).toEqual(want);
+    }
+    expect(found).toBeGreaterThan(1000);
+  });
+
+  it('calls its regex once per match from the switch on, not once per hit', () => {
+    const text = `${'tok_'.repeat(5000)}tok_abcd1 ${'tok_'.repeat(5000)}`;
+    let calls = 0;
+    const exec = RegExp.prototype.exec;
+    RegExp.prototype.exec = function (this: RegExp, s: string) {
+      if (this.source === spec.regex.source) calls++;
+      return exec.call(this, s);
+    };
+    try {
+      expect(spans(anchored, text)).toEqual(['20000-20009']);
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    expect(calls).toBeLessThan(300);
+  });
+
+  it('takes a match only where a hit is, as the loop at the hits does', () => {
+    // Declared anchored, but its regex can also start with `zzz_`, which is no keyword: never tried there.
+    const loose = createRuleRegistry([{ ...spec, anchored: true, regex: /(?:tok|zzz)_[a-z]{4}[0-9]/ }]);
+    expect(spans(loose, `${'tok_'.repeat(600)} zzz_abcd1 tok_wxyz1`)).toEqual(['2411-2420']);
+  });
+});
