@@ -57,7 +57,8 @@ function textFor(next: () => number, value: unknown, indent: number | undefined)
 }
 
 /** The text of a result's first block. */
-const firstText = (result: ToolResult): string => (result.content?.[0] as unknown as { text: string }).text;
+const firstText = (result: ToolResult): string | undefined =>
+  (result.content?.[0] as unknown as { text?: string } | undefined)?.text;
 
 const RAISED: AirlockOptions = { label: 'none', bounds: { document: 1e9, field: 1e9, result: 1e9 } };
 
