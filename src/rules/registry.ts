@@ -433,6 +433,11 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     return rules.some((r) => r.sticky !== undefined) ? 0 : Math.min(...rules.map((r) => r.before + r.after));
   });
   const prefilter = createKeywordScanner(keywords, thinStep);
+  // The same lists flat, for the loops over hits: keyword k's rules are `triggered[ruleStart[k]…ruleStart[k + 1]]`.
+  const ruleStart = new Int32Array(keywords.length + 1);
+  for (let k = 0; k < keywords.length; k++)
+    ruleStart[k + 1] = (ruleStart[k] as number) + (triggers[k] as readonly number[]).length;
+  const ruleOf = Int32Array.from(triggers.flat());
   const buf: HitBuffer = { count: 0, at: new Int32Array(1024), keyword: new Int32Array(1024) };
 
   const ruleCount = compiled.length;
@@ -494,7 +499,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const { at, keyword } = buf;
     const triggered: number[] = [];
     for (let h = 0; h < count; h++) {
-      for (const i of triggers[keyword[h] as number] as readonly number[]) {
+      const k = keyword[h] as number;
+      for (let r = ruleStart[k] as number, stop = ruleStart[k + 1] as number; r < stop; r++) {
+        const i = ruleOf[r] as number;
         if (modes && !modes[i]) continue;
         if (to[i] === 0) triggered.push(i);
         to[i] = (to[i] as number) + 1;
@@ -515,7 +522,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     let unordered = false;
     for (let h = 0; h < count; h++) {
       const pos = at[h] as number;
-      for (const i of triggers[keyword[h] as number] as readonly number[]) {
+      const k = keyword[h] as number;
+      for (let r = ruleStart[k] as number, stop = ruleStart[k + 1] as number; r < stop; r++) {
+        const i = ruleOf[r] as number;
         if (modes && !modes[i]) continue;
         const last = lastAt[i] as number;
         if (last === pos) continue; // another keyword of the same rule at the same place
