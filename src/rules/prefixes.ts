@@ -247,9 +247,10 @@ const TOKEN_END = /(\[(?:[^\]\\]|\\.)+\])\{(\d+)(?:,(\d+))?\}(\)?)\(\?!(\[(?:[^\
 
 /**
  * The lengths and closing boundary of a token regex, when it has that shape and its prefix reads to whole
- * texts (of one length or several: `pscale_(?:pw|oauth|tkn)_`); else undefined. The scan checks where such a token can end before running the regex: where
- * the token's class holds its own prefix and separator (`fio-u-`, `tfp_=` or `dckr_pat_` repeated), every
- * failed attempt read the longest token before its lookahead failed.
+ * texts, of one length or several (`pscale_(?:pw|oauth|tkn)_`: from the shortest with the fewest characters
+ * to the longest with the most); else undefined. The scan checks where such a token can end before running
+ * the regex: where the token's class holds its own prefix and separator (`fio-u-`, `tfp_=` or `dckr_pat_`
+ * repeated), every failed attempt read the longest token before its lookahead failed.
  *
  * @example
  * tokenEnd('(?<![A-Za-z0-9])vck_[A-Za-z0-9]{24,100}(?![A-Za-z0-9])'); // { min: 28, max: 104, notAfter: '[A-Za-z0-9]' }

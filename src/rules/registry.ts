@@ -433,7 +433,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     return rules.some((r) => r.sticky !== undefined) ? 0 : Math.min(...rules.map((r) => r.before + r.after));
   });
   const prefilter = createKeywordScanner(keywords, thinStep);
-  // The same lists flat, for the loops over hits: keyword k's rules are `triggered[ruleStart[k]…ruleStart[k + 1]]`.
+  // The same lists flat, for the loops over hits: keyword k's rules are `ruleOf[ruleStart[k]…ruleStart[k + 1]]`.
   const ruleStart = new Int32Array(keywords.length + 1);
   for (let k = 0; k < keywords.length; k++)
     ruleStart[k + 1] = (ruleStart[k] as number) + (triggers[k] as readonly number[]).length;
