@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
 import { createRuleRegistry, startsWithKeyword } from '../../src/rules/registry.js';
+import { prng } from './expand.js';
 
 describe('startsWithKeyword', () => {
   it.each([
@@ -65,11 +66,7 @@ describe('an anchored rule whose regex keeps failing at hits close together', ()
   it('finds what the same regex finds scanned in windows', () => {
     expect(anchored.rules[0]?.sticky).toBeDefined();
     expect(windowed.rules[0]?.sticky).toBeUndefined();
-    let seed = 7;
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
+    const next = prng(7);
     const pieces = ['tok_', 'tok_', 'tok_', 'tok_abcd1 ', 'tok_abcde', 'TOK_wxyz1', ' ', 'x', 'tok_ab', '7'];
     let found = 0;
     for (let t = 0; t < 300; t++) {
