@@ -287,17 +287,31 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(attempts).toBeLessThanOrEqual(2 * Math.ceil(71 / 7));
   });
 
+  /**
+   * A token rule against the same regex not read as a token (`(?:)` appended), over random texts of `pieces`:
+   * its closing window, and the scans that differ.
+   */
+  function tokenAgainstApart(token: RegExp, keywords: string[], pieces: string[], seed: number) {
+    const apart = new RegExp(`${token.source}(?:)`); // the same matches, not read as a token
+    const registry = createRuleRegistry([{ ...rule(token, keywords), secretGroup: 0 }]);
+    const plain = createRuleRegistry([{ ...rule(apart, keywords), secretGroup: 0 }]);
+    expect(plain.rules[0]?.closing).toBeUndefined();
+    const rnd = prng(seed);
+    const scans = sameScans(registry, plain, () => randomText(rnd, pieces, 16), 3000);
+    return { closing: registry.rules[0]?.closing, ...scans };
+  }
+  const TOKEN_PIECES = ['ab12', 'x', 'Z9', ' ', '-', 'é', '\n', '1234567'];
+
   it('a token of bounded length is found where it can end, and tried only there', () => {
     // `tok_` and 4 to 8 alphanumerics, closed by a look-ahead: its end is 8 to 12 characters after the hit.
     const token = /(?<![A-Za-z0-9])tok_[A-Za-z0-9]{4,8}(?![A-Za-z0-9])/;
-    const apart = new RegExp(`${token.source}(?:)`); // the same matches, not read as a token
-    const registry = createRuleRegistry([{ ...rule(token, ['tok_']), secretGroup: 0 }]);
-    const plain = createRuleRegistry([{ ...rule(apart, ['tok_']), secretGroup: 0 }]);
-    expect(registry.rules[0]?.closing).toMatchObject({ min: 8, max: 12 });
-    expect(plain.rules[0]?.closing).toBeUndefined();
-    const rnd = prng(14);
-    const pieces = ['tok_', 'tok_', 'ab12', 'x', 'Z9', ' ', '-', 'é', '\n', '1234567'];
-    const { wrong, matches } = sameScans(registry, plain, () => randomText(rnd, pieces, 16), 3000);
+    const { closing, wrong, matches } = tokenAgainstApart(
+      token,
+      ['tok_'],
+      ['tok_', 'tok_', ...TOKEN_PIECES],
+      14,
+    );
+    expect(closing).toMatchObject({ min: 8, max: 12 });
     expect(wrong).toEqual([]);
     expect(matches).toBeGreaterThan(200);
   });
@@ -306,13 +320,14 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     // `tx` or `tokenlongx`, then 4 to 8 alphanumerics: its end is 6 to 18 characters after the hit. (Letters
     // only, so that a long token has no place to end inside its prefix.)
     const token = /(?<![A-Za-z0-9])(?:tx|tokenlongx)[A-Za-z0-9]{4,8}(?![A-Za-z0-9])/;
-    const apart = new RegExp(`${token.source}(?:)`);
-    const registry = createRuleRegistry([{ ...rule(token, ['tx', 'tokenlongx']), secretGroup: 0 }]);
-    const plain = createRuleRegistry([{ ...rule(apart, ['tx', 'tokenlongx']), secretGroup: 0 }]);
-    expect(registry.rules[0]?.closing).toMatchObject({ min: 6, max: 18 });
-    const rnd = prng(15);
-    const pieces = ['tx', 'tokenlongx', 'ab12', 'x', 'Z9', ' ', '-', 'é', '\n', '1234567'];
-    const { wrong, matches } = sameScans(registry, plain, () => randomText(rnd, pieces, 16), 3000);
+    const keywords = ['tx', 'tokenlongx'];
+    const { closing, wrong, matches } = tokenAgainstApart(
+      token,
+      keywords,
+      [...keywords, ...TOKEN_PIECES],
+      15,
+    );
+    expect(closing).toMatchObject({ min: 6, max: 18 });
     expect(wrong).toEqual([]);
     expect(matches).toBeGreaterThan(200);
   });
