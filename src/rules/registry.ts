@@ -112,9 +112,10 @@ export interface Gate {
   /**
    * Where a search from `from` stopped, with no gate character between `from` and it: at the next gate
    * character, at the text's end ({@link NO_GATE}), or, for a search bounded to the gate's reach (a pattern),
-   * past that reach, `within - after + 1` on, saying nothing of what follows.
+   * past that reach, `within - after + 1` on, saying nothing of what follows. The caller may say that none
+   * is at `end` or after it: a search then need not read on from there.
    */
-  readonly find: (text: string, from: number) => number;
+  readonly find: (text: string, from: number, end?: number) => number;
 }
 
 /**
@@ -163,10 +164,13 @@ function search(pattern: RegExp, span: number): Gate['find'] {
   };
 }
 
+/** `text`, or only its first `end` units (a slice shares the text's memory). */
+const upTo = (text: string, end: number): string => (end < text.length ? text.slice(0, end) : text);
+
 function newFinder(chars: string): Gate['find'] {
   if (chars.length === 1) {
-    return (text, from) => {
-      const i = text.indexOf(chars, from);
+    return (text, from, end = text.length) => {
+      const i = upTo(text, end).indexOf(chars, from);
       return i < 0 ? NO_GATE : i;
     };
   }
@@ -177,17 +181,17 @@ function newFinder(chars: string): Gate['find'] {
     if (code >= 128) throw new Error(`gate characters must be ASCII: ${JSON.stringify(chars)}`);
     isGate[code] = 1;
   }
-  return (text, from) => {
+  return (text, from, end = text.length) => {
     // The first few characters by hand: where an operator follows every hit (`bot=` repeated), a regex call per
     // hit cost more than the character or two it reads (1 MB of `bot=`: 0.83x the time).
-    const near = Math.min(text.length, from + GATE_NEAR);
+    const near = Math.min(end, from + GATE_NEAR);
     for (let i = from; i < near; i++) {
       const c = text.charCodeAt(i);
       if (c < 128 && isGate[c] === 1) return i;
     }
-    if (near === text.length) return NO_GATE;
+    if (near >= end) return NO_GATE;
     set.lastIndex = near;
-    return set.test(text) ? set.lastIndex - 1 : NO_GATE;
+    return set.test(upTo(text, end)) ? set.lastIndex - 1 : NO_GATE;
   };
 }
 
@@ -305,14 +309,16 @@ function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closin
   };
 }
 
-/** The first place at or after `from` where a match can end (see `Closing`); the text's end if none before. */
-function valueEnd(text: string, from: number, ends: Uint8Array): number {
-  const n = text.length;
-  for (let i = from; i < n; i++) {
+/**
+ * The first place at or after `from` where a match can end (see `Closing`); the text's end if none before it.
+ * None is at `stop` or after it, when the caller says so.
+ */
+function valueEnd(text: string, from: number, ends: Uint8Array, stop = text.length): number {
+  for (let i = from; i < stop; i++) {
     const c = text.charCodeAt(i);
     if (c >= 128 || ends[c] === 1) return i;
   }
-  return n;
+  return text.length;
 }
 
 function validate(rule: SecretRule, seen: Set<string>): void {
@@ -449,6 +455,36 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   let previous: number[] = [];
 
   const peersOf = findPeers(compiled);
+
+  // Searches that rules share, numbered: a gate's (one per set of characters or pattern) and a closing's (one
+  // per end table). Each rule ran its own from its first hit, and in a text with no gate character or place to
+  // end (1 MB of random alphanumerics) every rule with a hit read to the text's end: now the first to find none
+  // says so, for the rest of the scan (`noneFrom`), and a search from before that place stops there.
+  const shared = new Map<unknown, number>();
+  const slotOf = (search: unknown): number => {
+    let slot = shared.get(search);
+    if (slot === undefined) {
+      slot = shared.size;
+      shared.set(search, slot);
+    }
+    return slot;
+  };
+  const gateSlot = Int32Array.from(compiled, (r) => (r.gate === undefined ? -1 : slotOf(r.gate.find)));
+  const endSlot = Int32Array.from(compiled, (r) => (r.closing === undefined ? -1 : slotOf(r.closing.ends)));
+  const noneFrom = new Int32Array(shared.size);
+  const noneScan = new Float64Array(shared.size); // the scan `noneFrom` is of
+
+  /** Where this scan found none of `slot`'s characters from on, to the text's end; else the end. */
+  function knownNone(slot: number, n: number): number {
+    return noneScan[slot] === scans ? (noneFrom[slot] as number) : n;
+  }
+  function noteNone(slot: number, from: number, n: number): void {
+    if (from >= n) return;
+    if (noneScan[slot] !== scans || from < (noneFrom[slot] as number)) {
+      noneScan[slot] = scans;
+      noneFrom[slot] = from;
+    }
+  }
   let scans = 0;
   let tags = 0;
   /**
@@ -621,6 +657,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     let reached = -1;
     let isGate = false;
     const closing = rule.closing;
+    const n = text.length;
+    const gSlot = gateSlot[rule.index] as number;
+    const eSlot = endSlot[rule.index] as number;
     let endAt = -1; // where a value can end: the first such place at or after the search's start
     let last = -1;
     // Attempts of the regex that failed, counted from the one at `since`.
@@ -640,7 +679,10 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           const from = at + gate.after;
           const limit = at + gate.within + 1;
           if (reached < from || (!isGate && reached < limit)) {
-            reached = gate.find(text, Math.max(from, reached));
+            const x = Math.max(from, reached);
+            const none = knownNone(gSlot, n);
+            reached = x >= none ? NO_GATE : gate.find(text, x, none);
+            if (reached === NO_GATE) noteNone(gSlot, x, n);
             isGate = reached < limit;
           }
           if (!isGate || reached >= limit) {
@@ -649,7 +691,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           }
         }
         if (closing !== undefined) {
-          if (endAt < at + closing.min) endAt = valueEnd(text, at + closing.min, closing.ends);
+          if (endAt < at + closing.min) {
+            const x = at + closing.min;
+            const none = knownNone(eSlot, n);
+            endAt = x >= none ? n : valueEnd(text, x, closing.ends, none);
+            if (endAt === n) noteNone(eSlot, x, n);
+          }
           if (endAt > at + closing.max) continue;
         }
         if (peers !== undefined) {

@@ -155,24 +155,63 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     }
   });
 
+  it('rules that share a search stop where another found none, and find what the same rules ungated find', () => {
+    // Three rules on different keys share the `=:,>` search and one closing's end table. Where a text has none
+    // of either to its end, the first rule to search from a hit says so for the scan, and the others' searches
+    // from before that place stop there. Copies of the regexes have neither gate nor closing.
+    const keys = ['abcdef|de', 'ghijk|gh', 'mnopq'];
+    const spec = (re: RegExp, i: number): SecretRule => ({
+      ...rule(re, (keys[i] as string).split('|')),
+      id: `shared-${i}`,
+    });
+    const regexes = keys.map((k) => keyed(k, '[0-9a-f]{6}'));
+    const shared = createRuleRegistry(regexes.map(spec));
+    const plain = createRuleRegistry(regexes.map((re, i) => spec(new RegExp(re.source, re.flags), i)));
+    expect(new Set(shared.rules.map((r) => r.gate?.find)).size).toBe(1);
+    expect(new Set(shared.rules.map((r) => r.closing?.ends)).size).toBe(1);
+    expect(plain.rules.every((r) => r.gate === undefined && r.closing === undefined)).toBe(true);
+    const rnd = prng(16);
+    const pieces = [
+      'abcdef',
+      'de',
+      'ghijk',
+      'gh',
+      'mnopq',
+      'abcdefabcdef',
+      '=',
+      ':',
+      ' ',
+      '12ab3f',
+      'ffeedd0',
+    ];
+    const { wrong, matches } = sameScans(shared, plain, () => randomText(rnd, pieces, 40), 4000);
+    expect(wrong).toEqual([]);
+    expect(matches).toBeGreaterThan(300);
+  });
+
   it('a set of gate characters is found where a plain search finds it, near a hit and far from it', () => {
     // Texts of operators, letters, hex, dashes and non-ASCII units, searched from every place: the first few
     // characters are read by table, the rest by a regex, so both and the hand-over between them are met. The
     // default set is the one the rules share (finders are kept per set). The one pattern gate, splunk's UUID
-    // dash, is held by the farthest-operator test above.
+    // dash, is held by the farthest-operator test above. Each search also runs told where the last gate
+    // character is, as a scan tells it once another rule found none from a place on.
     const rnd = prng(11);
     const pieces = [...'=:,>@-af0x é\uff1d', '\ud83d\ude00', 'abcdef12-', 'token', 'bot'];
     const wrong: string[] = [];
-    for (const chars of ['=:,>', ':@', '>-']) {
+    for (const chars of ['=:,>', ':@', '>-', '@']) {
       const gate = createRuleRegistry([rule(gated(/abcdef=(\d+)/, 'abcdef', 1, chars))]).rules[0]
         ?.gate as Gate;
       const re = new RegExp(`[${chars}]`, 'g');
       for (let t = 0; t < 60; t++) {
         const text = randomText(rnd, pieces, 40);
+        // Told that none is at `end` or after (the tightest such end), a search stops there.
+        let end = 0;
+        for (const m of text.matchAll(re)) end = m.index + 1;
         for (let from = 0; from <= text.length; from++) {
           re.lastIndex = from;
           const m = re.exec(text);
-          if (gate.find(text, from) !== (m === null ? NO_GATE : m.index))
+          const want = m === null ? NO_GATE : m.index;
+          if (gate.find(text, from) !== want || gate.find(text, from, end) !== want)
             wrong.push(JSON.stringify([chars, text, from]));
         }
       }
