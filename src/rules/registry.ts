@@ -1195,29 +1195,46 @@ function createKeywordScanner(
     reported[r] = at;
     pending[r] = -1;
   };
-  /** Candidate end `i` of an occurrence of run keyword `kw`. */
+  /**
+   * Candidate end `i` of an occurrence of run keyword `kw`. The first candidate in a run reads the run to its
+   * end and reports it whole: every occurrence, or one per `thinStep` characters and the last; the pass then
+   * makes a candidate at every unit of the run (1 MB of `A`), and those after the first return at once.
+   */
   const runHit = (kw: Anchored, text: string, i: number, buf: HitBuffer): void => {
     const r = kw.run;
+    if (i <= (runEnd[r] as number) && i >= (runStart[r] as number)) return; // in the run read last
     const c = kw.codes[0] as number;
-    const len = kw.codes.length;
     if (!isFolded(text.charCodeAt(i), c)) return;
     runsTouched = true;
-    if (runEnd[r] !== i - 1) {
-      // A new run: the previous one's last occurrence goes out, and this one is measured back (at most len).
-      flush(r, buf);
-      let start = i;
-      while (start > 0 && i - start + 1 < len && isFolded(text.charCodeAt(start - 1), c)) start--;
-      runStart[r] = start;
-    }
-    runEnd[r] = i;
-    const s = i - len + 1;
-    if (s < (runStart[r] as number)) return;
+    // A new run: the previous one's last occurrence goes out, and this one is measured back (at most len)
+    // and on to its end.
+    flush(r, buf);
+    const len = kw.codes.length;
+    let start = i;
+    while (start > 0 && i - start + 1 < len && isFolded(text.charCodeAt(start - 1), c)) start--;
+    let end = i + 1;
+    while (end < text.length && isFolded(text.charCodeAt(end), c)) end++;
+    runStart[r] = start;
+    runEnd[r] = end - 1;
+    // Occurrences start at `start` to `end - len`; the same choice per start as one candidate at a time made.
     const step = thinStep[kw.k] as number;
-    if (step === 0 || (reported[r] as number) < 0 || s - (reported[r] as number) >= step) {
-      pushHit(buf, s, kw.k);
-      reported[r] = s;
-      pending[r] = -1;
-    } else pending[r] = s;
+    const last = end - len;
+    let rep = reported[r] as number;
+    let pend = -1;
+    for (let s = start; s <= last; ) {
+      if (step === 0 || rep < 0 || s - rep >= step) {
+        pushHit(buf, s, kw.k);
+        rep = s;
+        pend = -1;
+        s++;
+      } else {
+        // Starts up to `rep + step - 1` wait: only the last of them can go out, at the run's end.
+        pend = Math.min(rep + step - 1, last);
+        s = pend + 1;
+      }
+    }
+    reported[r] = rep;
+    pending[r] = pend;
   };
 
   /** Window `g` ends at `i` and passed both bitmaps: its bucket's keywords, checked against the text. */

@@ -45,6 +45,20 @@ describe('keywords of one repeated letter', () => {
     }
   });
 
+  it('... and every occurrence for a rule tried at its hits, which needs them all', () => {
+    // Anchored, the rule is tried where each occurrence starts: a run is reported whole, not thinned.
+    const anchored = createRuleRegistry([
+      { ...runRule, regex: /zzzz([0-9]{3,8})(?![0-9])/i, anchored: true },
+    ]);
+    expect(anchored.rules[0]?.sticky).toBeDefined();
+    const next = prng(20261203);
+    for (let n = 0; n < 200; n++) {
+      const text = randomText(next);
+      const found = anchored.scan(text).map((m) => [m.start, m.end]);
+      expect(found, `case ${n}`).toEqual(reference(text));
+    }
+  });
+
   it('find a run exactly as long as the keyword, at the start, inside and at the end of a text', () => {
     expect(registry.scan('zzzz123').map((m) => m.start)).toEqual([4]);
     expect(registry.scan('x Zzzz123 y').map((m) => m.start)).toEqual([6]);
