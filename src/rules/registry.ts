@@ -273,7 +273,7 @@ const VALUE_SLACK = 8;
 /** How the two assignment shapes (`ASSIGN` and `assigned`'s) end, just before the value. */
 const ASSIGN_TAILS = ['[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
 
-/** `Closing.ends` per look-ahead class and flags: the 150 built-in rules with one share 14, each 128 regex tests to make. */
+/** `Closing.ends` per look-ahead class and flags: the 156 built-in rules with one share 16, each 128 regex tests to make. */
 const END_TABLES = new Map<string, Uint8Array>();
 
 function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closing | undefined {
@@ -1228,7 +1228,7 @@ function createKeywordScanner(
         pend = -1;
         s++;
       } else {
-        // Starts up to `rep + step - 1` wait: only the last of them can go out, at the run's end.
+        // Starts before `rep + step` are held back: only the last of them goes out, at the run's end.
         pend = Math.min(rep + step - 1, last);
         s = pend + 1;
       }
