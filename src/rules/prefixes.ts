@@ -4,7 +4,8 @@
  * twice by the registry: a rule all of whose texts start with one of its keywords can be tried at its keyword
  * hits (anchored) instead of across windows around them, and a key pattern read to its end has a longest
  * length, which bounds how far after a hit an assignment's operator can be (gates). Also a token's fixed
- * lengths and closing boundary (`tokenEnd`) and the capturing group that ends a match (`endGroup`).
+ * lengths (one or a range) and closing boundary (`tokenEnd`) and the capturing group that ends a match
+ * (`endGroup`).
  *
  * It knows literal characters, escaped punctuation, small character classes (`[_-]`, `[sr]`), optional items
  * (`x?`), groups of alternatives (nested, capturing or not) and zero-width assertions (`\b`, look-arounds,
