@@ -3,7 +3,7 @@
  * Reads what a regex source implies about its matches. Mainly the literal texts every match starts with, used
  * twice by the registry: a rule all of whose texts start with one of its keywords can be tried at its keyword
  * hits (anchored) instead of across windows around them, and a key pattern read to its end has a longest
- * length, which bounds how far after a hit an assignment's operator can be (gates). Also a token's fixed
+ * length, which bounds how far after a hit an assignment's operator can be (gates). Also a token's
  * lengths (one or a range) and closing boundary (`tokenEnd`) and the capturing group that ends a match
  * (`endGroup`).
  *
