@@ -102,3 +102,56 @@ describe('an anchored rule whose regex keeps failing at hits close together', ()
     expect(spans(loose, `${'tok_'.repeat(600)} zzz_abcd1 tok_wxyz1`)).toEqual(['2411-2420']);
   });
 });
+
+describe('peer rules whose shared attempt keeps failing at hits close together', () => {
+  // Two rules that differ only in their secret are tried at a hit by one union of both; where the union fails
+  // at hit after hit (1 MB of `twitter=`), each goes on by its own global search, as a failing regex does.
+  // (No look-ahead at the end, so no closing check passes the hits over before the union is tried.)
+  const rule = (id: string, secret: string, example: string, tail = '') => ({
+    id,
+    description: 'test',
+    family: 'test',
+    keywords: ['tok'],
+    anchored: true,
+    regex: new RegExp(`tok=(${secret})${tail}`),
+    secretGroup: 1,
+    examples: { positive: [example], negative: ['tok='] },
+  });
+  const letters = rule('peer-letters', '[a-z]{5}', 'tok=abcde');
+  const digits = rule('peer-digits', '[0-9]{6}', 'tok=123456');
+  const together = createRuleRegistry([letters, digits]);
+  // `(?:)` after one of them: the same texts, but no longer read as the other's peer.
+  const apart = createRuleRegistry([letters, { ...digits, regex: rule('', '[0-9]{6}', '', '(?:)').regex }]);
+  const found = (registry: typeof together, text: string) =>
+    registry.scan(text).map((m) => `${m.rule.id} ${m.start}-${m.end}`);
+
+  it('finds what the same rules find each with its own attempt', () => {
+    const next = prng(11);
+    const pieces = ['tok=', 'tok=', 'tok=abcde ', 'tok=123456.', 'tok=abcdef', 'tok=12345', ' ', 'x', '9'];
+    let matches = 0;
+    for (let t = 0; t < 300; t++) {
+      let text = 'tok='.repeat(Math.floor(next() * 700));
+      while (text.length < 4000) text += pieces[Math.floor(next() * pieces.length)];
+      const want = found(apart, text);
+      matches += want.length;
+      expect(found(together, text), text).toEqual(want);
+    }
+    expect(matches).toBeGreaterThan(1000);
+  });
+
+  it('stops trying the union at every hit once it fails densely', () => {
+    const text = `${'tok='.repeat(5000)}tok=abcde tok=123456 ${'tok='.repeat(5000)}`;
+    let calls = 0;
+    const exec = RegExp.prototype.exec;
+    RegExp.prototype.exec = function (this: RegExp, s: string) {
+      if (this.source.startsWith('tok=')) calls++;
+      return exec.call(this, s);
+    };
+    try {
+      expect(found(together, text)).toEqual(['peer-letters 20004-20009', 'peer-digits 20014-20020']);
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    expect(calls).toBeLessThan(1000);
+  });
+});

@@ -129,7 +129,8 @@ describe('peers: rules that differ only in their secret', () => {
       const byOwn = [...calls].filter(([source]) => own.has(source)).reduce((a, [, n]) => a + n, 0);
       return { byOwn, all: [...calls.values()].reduce((a, b) => a + b, 0) };
     };
-    expect(attempts('twitter='.repeat(1000))).toEqual({ byOwn: 0, all: 1000 });
+    // Fewer hits than make a run of failures dense (see anchoring.test.ts for what follows one).
+    expect(attempts('twitter='.repeat(200))).toEqual({ byOwn: 0, all: 200 });
     // No operator anywhere: the first member's gate turns every hit away, and the others read that.
     expect(attempts('twitter '.repeat(1000))).toEqual({ byOwn: 0, all: 1 });
   });
