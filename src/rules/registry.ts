@@ -1156,6 +1156,7 @@ function createKeywordScanner(
   const entLen = new Int32Array(entryCount);
   const entRun = new Int32Array(entryCount);
   const entCode = new Int32Array(entryCount);
+  const runOnly = new Uint8Array(slots); // 1: every keyword of the bucket is a run keyword
   const allCodes = new Uint8Array([...buckets.values()].flat().reduce((sum, a) => sum + a.codes.length, 0));
   let entry = 0;
   let code = 0;
@@ -1165,6 +1166,7 @@ function createKeywordScanner(
     slotKey[at] = g;
     first[at] = entry;
     count[at] = list.length;
+    runOnly[at] = list.every((kw) => kw.run >= 0) ? 1 : 0;
     for (const kw of list) {
       entK[entry] = kw.k;
       entOffset[entry] = kw.offset;
@@ -1243,14 +1245,21 @@ function createKeywordScanner(
     pending[r] = pend;
   };
 
-  /** Window `g` ends at `i` and passed both bitmaps: its bucket's keywords, checked against the text. */
-  const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): void => {
+  /**
+   * Window `g` ends at `i` and passed both bitmaps: its bucket's keywords, checked against the text. Returns
+   * the last position up to which later windows `g` need no check (-1: none): when every keyword of the bucket
+   * is a run keyword, every such window inside the run just read would find that run read already. 1 MB of
+   * `A` is a million windows `aaa`, and each one looked its bucket up to learn that.
+   */
+  const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): number => {
     let at = Math.imul(g, HASH) >>> shift;
     while (slotKey[at] !== g) at = (at + 1) & slotMask;
+    let skipTo = runOnly[at] === 1 ? n : -1;
     for (let e = first[at] as number, end = e + (count[at] as number); e < end; e++) {
       const run = entRun[e] as number;
       if (run >= 0) {
         runHit(runs[run] as Anchored, text, i, buf);
+        skipTo = Math.min(skipTo, runEnd[run] as number);
         continue;
       }
       const len = entLen[e] as number;
@@ -1264,6 +1273,7 @@ function createKeywordScanner(
       }
       if (j === len) pushHit(buf, s, entK[e] as number);
     }
+    return skipTo;
   };
 
   /**
@@ -1273,6 +1283,8 @@ function createKeywordScanner(
    */
   const scanChars = (text: string, n: number, buf: HitBuffer): void => {
     let g = 0;
+    let skipG = -1;
+    let skipTo = -1;
     for (let i = 0; i < n; i++) {
       g = ((g << 7) | (text.charCodeAt(i) | 0x20)) & MASK;
       if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
@@ -1280,16 +1292,32 @@ function createKeywordScanner(
       const next = i + 1 < n ? text.charCodeAt(i + 1) | 0x20 : 0x20;
       const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
       if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
-      candidate(text, n, i, g, buf);
+      if (g === skipG && i <= skipTo) continue;
+      const to = candidate(text, n, i, g, buf);
+      if (to >= 0) {
+        skipG = g;
+        skipTo = to;
+      }
     }
   };
 
   /** The same pass in WebAssembly (see `window-pass.ts`), a chunk at a time, each candidate checked here. */
   const scanChunks = (pass: WindowPass, text: string, n: number, buf: HitBuffer): void => {
     const { at, window } = pass;
+    let skipG = -1;
+    let skipTo = -1;
     for (let base = 0; base < n; base += CHUNK) {
       const count = pass.chunk(text, base);
-      for (let c = 0; c < count; c++) candidate(text, n, base + (at[c] as number), window[c] as number, buf);
+      for (let c = 0; c < count; c++) {
+        const i = base + (at[c] as number);
+        const g = window[c] as number;
+        if (g === skipG && i <= skipTo) continue;
+        const to = candidate(text, n, i, g, buf);
+        if (to >= 0) {
+          skipG = g;
+          skipTo = to;
+        }
+      }
     }
   };
 

@@ -71,6 +71,58 @@ describe('keywords of one repeated letter', () => {
     expect(registry.scan(`${long} x ${long}9876`).map((m) => m.start)).toEqual([400_003]);
   });
 
+  it('find each of runs one to three characters apart, in short texts and long ones', () => {
+    // After a run is read, the scanner passes over its windows without looking: the next run must still be
+    // seen, however close it starts and however short it is.
+    const anchored = createRuleRegistry([
+      { ...runRule, regex: /zzzz([0-9]{3,8})(?![0-9])/i, anchored: true },
+    ]);
+    const next = prng(20261204);
+    for (const length of [40, 4000]) {
+      for (let n = 0; n < 300; n++) {
+        let text = '';
+        while (text.length < length) {
+          text += 'z'.repeat(1 + Math.floor(next() * 8));
+          // Digits, a secret when three or more (never one repeated digit, which is a placeholder), or a gap.
+          text +=
+            next() < 0.5
+              ? '9081726354'.slice(0, 1 + Math.floor(next() * 6))
+              : 'a9 '.slice(0, 1 + Math.floor(next() * 3));
+        }
+        const want = reference(text);
+        expect(
+          registry.scan(text).map((m) => [m.start, m.end]),
+          text,
+        ).toEqual(want);
+        expect(
+          anchored.scan(text).map((m) => [m.start, m.end]),
+          text,
+        ).toEqual(want);
+      }
+    }
+  });
+
+  it("still check a keyword that shares the run's window at each place inside the run", () => {
+    // A two-letter keyword is looked for after any character, `zzz` included: that window is not the run's
+    // alone, so it is looked at everywhere, and `zz` found at the run's end.
+    const pair: SecretRule = {
+      ...runRule,
+      id: 'test-pair-keyword',
+      keywords: ['zz'],
+      regex: /zz(q[0-9]{3})/,
+      anchored: true,
+      examples: { positive: ['zzq123'], negative: ['zzq1'] },
+    };
+    const both = createRuleRegistry([runRule, pair]);
+    for (const run of [2, 3, 4, 5, 9, 100, 5000]) {
+      const text = `x ${'z'.repeat(run)}q123 ${'z'.repeat(run)}1234`;
+      const found = both.scan(text).map((m) => `${m.rule.id} ${text.slice(m.start, m.end)}`);
+      expect(found, `run of ${run}`).toEqual(
+        run >= 4 ? ['test-pair-keyword q123', 'test-run-keyword 1234'] : ['test-pair-keyword q123'],
+      );
+    }
+  });
+
   it('still mask a Twitter bearer token next to a megabyte of A', () => {
     const all = createRuleRegistry(RULES);
     const token =
