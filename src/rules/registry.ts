@@ -665,18 +665,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     // Attempts of the regex (or of its peers' union) that failed, counted from the one at `since`.
     let failed = 0;
     let since = 0;
-    /** One more failed attempt at `at`: whether they are now dense enough to go on by one search. */
-    const dense = (at: number): boolean => {
-      if (failed === 0) since = at;
-      if (++failed < DENSE_FAILS) return false;
-      failed = 0;
-      return at - since < DENSE_FAILS * DENSE_SPAN;
-    };
     const positions = hits.at;
     for (let h = first; h < end; h++) {
       const at = positions[h] as number;
       if (at < last) continue; // inside the previous match
       const k = h - first;
+      let any = true; // the peers' union, where it was tried, matches here
       if (tag !== 0 && answered[k] === tag) {
         if (canMatch[k] === 0) continue; // a peer found none of the group can match here
       } else {
@@ -708,23 +702,27 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         }
         if (peers !== undefined) {
           peers.any.lastIndex = at;
-          const any = peers.any.test(text);
+          any = peers.any.test(text);
           answer(k, tag, any ? 1 : 0);
-          if (!any) {
-            // 1 MB of `twitter=`: the union failed at all 125,000 hits, and the regex was never asked.
-            if (dense(at)) return searchOn(rule, text, positions, h + 1, end, out, filter);
-            continue;
-          }
         }
       }
-      re.lastIndex = at;
-      const m = re.exec(text);
-      if (m === null) {
-        if (dense(at)) return searchOn(rule, text, positions, h + 1, end, out, filter);
-        continue;
+      // Where the union failed the regex is not asked, and that counts as its failure: 1 MB of `twitter=` is
+      // 125,000 hits where the union fails.
+      if (any) {
+        re.lastIndex = at;
+        const m = re.exec(text);
+        if (m !== null) {
+          last = at + m[0].length;
+          take(rule, text, m, out, filter);
+          continue;
+        }
       }
-      last = at + m[0].length;
-      take(rule, text, m, out, filter);
+      if (failed === 0) since = at;
+      if (++failed === DENSE_FAILS) {
+        if (at - since < DENSE_FAILS * DENSE_SPAN)
+          return searchOn(rule, text, positions, h + 1, end, out, filter);
+        failed = 0;
+      }
     }
   }
 
