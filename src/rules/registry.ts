@@ -10,7 +10,6 @@
  */
 
 import { escapeRegex } from '../core/regex.js';
-import { sortSmall } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { findPeers, type Peers } from './peers.js';
 import { aroundGroup, captureGroups, endGroup, literalPrefixes, tokenEnd } from './prefixes.js';
@@ -357,11 +356,12 @@ function validate(rule: SecretRule, seen: Set<string>): void {
  * The arrays belong to the registry and are overwritten by its next scan.
  */
 interface Hits {
-  readonly at: Int32Array;
+  at: Int32Array;
   readonly from: Int32Array;
   readonly to: Int32Array;
-  /** Indices of the rules with hits, ascending. */
-  readonly triggered: number[];
+  /** Indices of the rules with hits, ascending: the first `count` entries. */
+  readonly triggered: Int32Array;
+  count: number;
 }
 
 /**
@@ -451,8 +451,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const to = new Int32Array(ruleCount);
   const lastAt = new Int32Array(ruleCount);
   let flat = new Int32Array(1024);
-  /** The rules of the last scan, whose `to` entries are cleared by the next (the count pass starts at 0). */
-  let previous: number[] = [];
+  /**
+   * One `Hits` for every scan (scans do not nest), its rules in a buffer: W2's 150,000 strings with a keyword
+   * each made an array and an object, 15 MB of garbage a result. The rules of the last scan stay listed, and
+   * the next clears their `to` entries (the count pass starts at 0).
+   */
+  const hits: Hits = { at: flat, from, to, triggered: new Int32Array(ruleCount), count: 0 };
 
   const peersOf = findPeers(compiled);
 
@@ -526,28 +530,28 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   function findHits(text: string, modes: ArrayLike<number> | undefined): Hits | undefined {
     buf.count = 0;
     prefilter(text, buf);
-    if (previous.length > 0) {
-      for (const i of previous) to[i] = 0;
-      previous = [];
-    }
+    const triggered = hits.triggered;
+    for (let j = 0; j < hits.count; j++) to[triggered[j] as number] = 0;
+    hits.count = 0;
     const count = buf.count;
     if (count === 0) return undefined;
     const { at, keyword } = buf;
-    const triggered: number[] = [];
+    let rules = 0;
     for (let h = 0; h < count; h++) {
       const k = keyword[h] as number;
       for (let r = ruleStart[k] as number, stop = ruleStart[k + 1] as number; r < stop; r++) {
         const i = ruleOf[r] as number;
         if (modes && !modes[i]) continue;
-        if (to[i] === 0) triggered.push(i);
+        if (to[i] === 0) triggered[rules++] = i;
         to[i] = (to[i] as number) + 1;
       }
     }
-    previous = triggered;
-    if (triggered.length === 0) return undefined;
-    sortSmall(triggered, ascending);
+    hits.count = rules;
+    if (rules === 0) return undefined;
+    sortAscending(triggered, rules);
     let total = 0;
-    for (const i of triggered) {
+    for (let j = 0; j < rules; j++) {
+      const i = triggered[j] as number;
       from[i] = total;
       total += to[i] as number;
       to[i] = from[i] as number;
@@ -555,6 +559,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     }
     if (flat.length < total) flat = new Int32Array(Math.max(total, flat.length * 2));
     const out = flat;
+    hits.at = out;
     let unordered = false;
     for (let h = 0; h < count; h++) {
       const pos = at[h] as number;
@@ -573,7 +578,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     // A keyword is reported where the trigram it is looked for by ends, not where it starts, and non-ASCII
     // keywords after the main pass: restore ascending order per rule.
     if (unordered) {
-      for (const i of triggered) {
+      for (let j = 0; j < rules; j++) {
+        const i = triggered[j] as number;
         const start = from[i] as number;
         const p = out.subarray(start, to[i] as number).sort();
         let w = 0;
@@ -581,7 +587,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         to[i] = start + w;
       }
     }
-    return { at: out, from, to, triggered };
+    return hits;
   }
 
   let judged = 0;
@@ -842,7 +848,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const hits = findHits(text, modes);
     if (hits === undefined) return [];
     const raw: SecretMatch[] = [];
-    for (const i of hits.triggered) runRule(compiled[i] as CompiledRule, text, hits, raw, filter);
+    for (let j = 0; j < hits.count; j++)
+      runRule(compiled[hits.triggered[j] as number] as CompiledRule, text, hits, raw, filter);
     // Its keys are slices of the text, which would keep the whole text alive until the next scan.
     verdicts = undefined;
     for (let j = 0; j < raw.length; j++) raw[j] = wholeClusters(text, raw[j] as SecretMatch);
@@ -853,7 +860,22 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
 }
 
-const ascending = (a: number, b: number): number => a - b;
+/** Sorts the first `n` entries of `a` in place: by insertion when few (no view object), else natively. */
+function sortAscending(a: Int32Array, n: number): void {
+  if (n > 32) {
+    a.subarray(0, n).sort();
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const v = a[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (a[j] as number) > v) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
+    a[j + 1] = v;
+  }
+}
 
 /** Candidates a scan judges before it remembers verdicts (see `judge`): most texts have a few. */
 const JUDGE_ALONE = 64;
