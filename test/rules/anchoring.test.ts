@@ -45,6 +45,46 @@ describe('scan order and duplicates', () => {
   });
 });
 
+/**
+ * Over 300 texts that open with a run of `unit` (long enough to switch, or not) and go on with `pieces` at
+ * random, `subject` finds what `reference` finds; returns how many that was in all.
+ */
+function sameOnDenseTexts(
+  seed: number,
+  unit: string,
+  maxRun: number,
+  pieces: readonly string[],
+  reference: (text: string) => string[],
+  subject: (text: string) => string[],
+): number {
+  const next = prng(seed);
+  let found = 0;
+  for (let t = 0; t < 300; t++) {
+    let text = unit.repeat(Math.floor(next() * maxRun));
+    while (text.length < 4000) text += pieces[Math.floor(next() * pieces.length)];
+    const want = reference(text);
+    found += want.length;
+    expect(subject(text), text).toEqual(want);
+  }
+  return found;
+}
+
+/** Calls of `exec` during `run` by regexes whose source `counted` accepts (`test` calls it once replaced). */
+function execCalls(counted: (source: string) => boolean, run: () => void): number {
+  let calls = 0;
+  const exec = RegExp.prototype.exec;
+  RegExp.prototype.exec = function (this: RegExp, s: string) {
+    if (counted(this.source)) calls++;
+    return exec.call(this, s);
+  };
+  try {
+    run();
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  return calls;
+}
+
 describe('an anchored rule whose regex keeps failing at hits close together', () => {
   // After 256 failures less than 32 characters apart, the scan goes on with one global search. A rule scanned
   // in windows, not at its hits, is the reference: the same regex, so the same matches wherever it goes on.
@@ -66,33 +106,24 @@ describe('an anchored rule whose regex keeps failing at hits close together', ()
   it('finds what the same regex finds scanned in windows', () => {
     expect(anchored.rules[0]?.sticky).toBeDefined();
     expect(windowed.rules[0]?.sticky).toBeUndefined();
-    const next = prng(7);
     const pieces = ['tok_', 'tok_', 'tok_', 'tok_abcd1 ', 'tok_abcde', 'TOK_wxyz1', ' ', 'x', 'tok_ab', '7'];
-    let found = 0;
-    for (let t = 0; t < 300; t++) {
-      // A run of failing hits long enough to switch, then pieces at random.
-      let text = 'tok_'.repeat(Math.floor(next() * 600));
-      while (text.length < 4000) text += pieces[Math.floor(next() * pieces.length)];
-      const want = spans(windowed, text);
-      found += want.length;
-      expect(spans(anchored, text), text).toEqual(want);
-    }
+    const found = sameOnDenseTexts(
+      7,
+      'tok_',
+      600,
+      pieces,
+      (text) => spans(windowed, text),
+      (text) => spans(anchored, text),
+    );
     expect(found).toBeGreaterThan(1000);
   });
 
   it('calls its regex once per match from the switch on, not once per hit', () => {
     const text = `${'tok_'.repeat(5000)}tok_abcd1 ${'tok_'.repeat(5000)}`;
-    let calls = 0;
-    const exec = RegExp.prototype.exec;
-    RegExp.prototype.exec = function (this: RegExp, s: string) {
-      if (this.source === spec.regex.source) calls++;
-      return exec.call(this, s);
-    };
-    try {
-      expect(spans(anchored, text)).toEqual(['20000-20009']);
-    } finally {
-      RegExp.prototype.exec = exec;
-    }
+    const calls = execCalls(
+      (source) => source === spec.regex.source,
+      () => expect(spans(anchored, text)).toEqual(['20000-20009']),
+    );
     expect(calls).toBeLessThan(300);
   });
 
@@ -126,32 +157,24 @@ describe('peer rules whose shared attempt keeps failing at hits close together',
     registry.scan(text).map((m) => `${m.rule.id} ${m.start}-${m.end}`);
 
   it('finds what the same rules find each with its own attempt', () => {
-    const next = prng(11);
     const pieces = ['tok=', 'tok=', 'tok=abcde ', 'tok=123456.', 'tok=abcdef', 'tok=12345', ' ', 'x', '9'];
-    let matches = 0;
-    for (let t = 0; t < 300; t++) {
-      let text = 'tok='.repeat(Math.floor(next() * 700));
-      while (text.length < 4000) text += pieces[Math.floor(next() * pieces.length)];
-      const want = found(apart, text);
-      matches += want.length;
-      expect(found(together, text), text).toEqual(want);
-    }
+    const matches = sameOnDenseTexts(
+      11,
+      'tok=',
+      700,
+      pieces,
+      (text) => found(apart, text),
+      (text) => found(together, text),
+    );
     expect(matches).toBeGreaterThan(1000);
   });
 
   it('stops trying the union at every hit once it fails densely', () => {
     const text = `${'tok='.repeat(5000)}tok=abcde tok=123456 ${'tok='.repeat(5000)}`;
-    let calls = 0;
-    const exec = RegExp.prototype.exec;
-    RegExp.prototype.exec = function (this: RegExp, s: string) {
-      if (this.source.startsWith('tok=')) calls++;
-      return exec.call(this, s);
-    };
-    try {
-      expect(found(together, text)).toEqual(['peer-letters 20004-20009', 'peer-digits 20014-20020']);
-    } finally {
-      RegExp.prototype.exec = exec;
-    }
+    const calls = execCalls(
+      (source) => source.startsWith('tok='),
+      () => expect(found(together, text)).toEqual(['peer-letters 20004-20009', 'peer-digits 20014-20020']),
+    );
     expect(calls).toBeLessThan(1000);
   });
 });
