@@ -10,6 +10,7 @@
  */
 
 import { escapeRegex } from '../core/regex.js';
+import { sortPrefix } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { findPeers, type Peers } from './peers.js';
 import { aroundGroup, captureGroups, endGroup, literalPrefixes, tokenEnd } from './prefixes.js';
@@ -548,7 +549,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     }
     hits.count = rules;
     if (rules === 0) return undefined;
-    sortAscending(triggered, rules);
+    sortPrefix(triggered, rules);
     let total = 0;
     for (let j = 0; j < rules; j++) {
       const i = triggered[j] as number;
@@ -858,23 +859,6 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   const byId = new Map(compiled.map((r) => [r.id, r] as const));
   return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
-}
-
-/** Sorts the first `n` entries of `a` in place: by insertion when few (no view object), else natively. */
-function sortAscending(a: Int32Array, n: number): void {
-  if (n > 32) {
-    a.subarray(0, n).sort();
-    return;
-  }
-  for (let i = 1; i < n; i++) {
-    const v = a[i] as number;
-    let j = i - 1;
-    while (j >= 0 && (a[j] as number) > v) {
-      a[j + 1] = a[j] as number;
-      j--;
-    }
-    a[j + 1] = v;
-  }
 }
 
 /** Candidates a scan judges before it remembers verdicts (see `judge`): most texts have a few. */
@@ -1265,21 +1249,26 @@ function createKeywordScanner(
     pending[r] = pend;
   };
 
-  /**
-   * Window `g` ends at `i` and passed both bitmaps: its bucket's keywords, checked against the text. Returns
-   * the last position up to which later windows `g` need no check (-1: none): when every keyword of the bucket
-   * is a run keyword, every such window inside the run just read would find that run read already. 1 MB of
-   * `A` is a million windows `aaa`, and each one looked its bucket up to learn that.
-   */
-  const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): number => {
+  // Windows `skipG` up to `skipTo` need no look: when every keyword of a bucket is a run keyword, each such
+  // window inside the run just read would find that run read already. 1 MB of `A` is a million windows `aaa`,
+  // and each one looked its bucket up to learn that.
+  let skipG = -1;
+  let skipTo = -1;
+
+  /** Window `g` ends at `i` and passed both bitmaps: its bucket's keywords, checked against the text. */
+  const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): void => {
+    if (g === skipG && i <= skipTo) return;
     let at = Math.imul(g, HASH) >>> shift;
     while (slotKey[at] !== g) at = (at + 1) & slotMask;
-    let skipTo = runOnly[at] === 1 ? n : -1;
+    if (runOnly[at] === 1) {
+      skipG = g;
+      skipTo = n;
+    }
     for (let e = first[at] as number, end = e + (count[at] as number); e < end; e++) {
       const run = entRun[e] as number;
       if (run >= 0) {
         runHit(runs[run] as Anchored, text, i, buf);
-        skipTo = Math.min(skipTo, runEnd[run] as number);
+        if (skipG === g) skipTo = Math.min(skipTo, runEnd[run] as number);
         continue;
       }
       const len = entLen[e] as number;
@@ -1293,7 +1282,6 @@ function createKeywordScanner(
       }
       if (j === len) pushHit(buf, s, entK[e] as number);
     }
-    return skipTo;
   };
 
   /**
@@ -1303,8 +1291,6 @@ function createKeywordScanner(
    */
   const scanChars = (text: string, n: number, buf: HitBuffer): void => {
     let g = 0;
-    let skipG = -1;
-    let skipTo = -1;
     for (let i = 0; i < n; i++) {
       g = ((g << 7) | (text.charCodeAt(i) | 0x20)) & MASK;
       if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
@@ -1312,37 +1298,22 @@ function createKeywordScanner(
       const next = i + 1 < n ? text.charCodeAt(i + 1) | 0x20 : 0x20;
       const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
       if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
-      if (g === skipG && i <= skipTo) continue;
-      const to = candidate(text, n, i, g, buf);
-      if (to >= 0) {
-        skipG = g;
-        skipTo = to;
-      }
+      candidate(text, n, i, g, buf);
     }
   };
 
   /** The same pass in WebAssembly (see `window-pass.ts`), a chunk at a time, each candidate checked here. */
   const scanChunks = (pass: WindowPass, text: string, n: number, buf: HitBuffer): void => {
     const { at, window } = pass;
-    let skipG = -1;
-    let skipTo = -1;
     for (let base = 0; base < n; base += CHUNK) {
       const count = pass.chunk(text, base);
-      for (let c = 0; c < count; c++) {
-        const i = base + (at[c] as number);
-        const g = window[c] as number;
-        if (g === skipG && i <= skipTo) continue;
-        const to = candidate(text, n, i, g, buf);
-        if (to >= 0) {
-          skipG = g;
-          skipTo = to;
-        }
-      }
+      for (let c = 0; c < count; c++) candidate(text, n, base + (at[c] as number), window[c] as number, buf);
     }
   };
 
   return function scanKeywords(text: string, buf: HitBuffer): void {
     const n = text.length;
+    skipG = -1;
     if (runsTouched) {
       runEnd.fill(-2);
       reported.fill(-1);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sortSmall } from '../../src/core/sort.js';
+import { sortPrefix, sortSmall } from '../../src/core/sort.js';
 
 describe('sortSmall', () => {
   it('orders as Array#sort does, short arrays and long ones alike', () => {
@@ -23,5 +23,24 @@ describe('sortSmall', () => {
     const keys = ['removed:zero-width', 'masked', 'masked:github-pat', 'Z', 'é', 'a'];
     const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
     expect(sortSmall([...keys], byCodeUnits)).toEqual([...keys].sort());
+  });
+});
+
+describe('sortPrefix', () => {
+  it('orders the first n entries as Array#sort does and leaves the rest, few entries and many', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 80, size: 'max' }),
+        fc.integer({ min: 0, max: 80 }),
+        (numbers, cut) => {
+          const n = Math.min(cut, numbers.length);
+          const items = Int32Array.from(numbers);
+          sortPrefix(items, n);
+          const expected = [...numbers.slice(0, n).sort((a, b) => a - b), ...numbers.slice(n)];
+          expect([...items]).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
