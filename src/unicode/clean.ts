@@ -298,8 +298,12 @@ function scanLong(scanner: UnitScan, s: string, i: number, p: Policy): number {
   }
 }
 
+/** By index, not `for…of` with destructuring: an attack can ask once per character (a ZWNJ after each letter). */
 const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean => {
-  for (const [from, to] of ranges) if (cp >= from && cp <= to) return true;
+  for (let i = 0; i < ranges.length; i++) {
+    const range = ranges[i] as CodePointRange;
+    if (cp >= range[0] && cp <= range[1]) return true;
+  }
   return false;
 };
 const inRange = (cp: number, [from, to]: CodePointRange): boolean => cp >= from && cp <= to;
