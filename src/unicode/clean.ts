@@ -306,7 +306,7 @@ const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean => {
   }
   return false;
 };
-const inRange = (cp: number, [from, to]: CodePointRange): boolean => cp >= from && cp <= to;
+const inRange = (cp: number, range: CodePointRange): boolean => cp >= range[0] && cp <= range[1];
 
 const EMOJI = /\p{Emoji}/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
