@@ -510,6 +510,13 @@ const TALLY_CONTROL = CAT.control;
 const TALLY_NEWLINE = CAT.newline;
 const TALLY_SEPARATOR = CAT.separator;
 
+/** Where the run of code unit `c` that goes on at `from` ends. */
+const sameRunEnd = (s: string, from: number, c: number): number => {
+  let k = from;
+  while (k < s.length && s.charCodeAt(k) === c) k++;
+  return k;
+};
+
 /** Code points in `s` from `from` to `to` (a low surrogate after a high one inside the span is no new one). */
 const cpCount = (s: string, from: number, to: number): number => {
   let n = 0;
@@ -744,9 +751,9 @@ class Cleaning {
     this.lastBase = cp;
   }
 
-  /** Counts a joiner, mark or selector that its neighbours do not justify (by index: no key lookup per one). */
-  dropContext(action: number): void {
-    this.tally[action === A_VS ? TALLY_VS : action === A_MARK ? TALLY_MARK : TALLY_ZERO_WIDTH]! += 1;
+  /** Counts joiners, marks or selectors that their neighbours do not justify (by index: no key lookup per one). */
+  dropContext(action: number, count = 1): void {
+    this.tally[action === A_VS ? TALLY_VS : action === A_MARK ? TALLY_MARK : TALLY_ZERO_WIDTH]! += count;
     this.changed = true;
   }
 
@@ -881,12 +888,25 @@ class Cleaning {
         case A_VS:
         case A_TAG: {
           pushToken(this.run, cp, action, j, next);
+          if (action !== A_TAG && len === 1 && s.charCodeAt(next) === cp && s.charCodeAt(next + 1) === cp) {
+            // One joiner, mark or selector three times or more in a row (1 MB of RLM): two go into the run,
+            // which drops them both (only one of each may stand, and the rest of the run sees two), and the
+            // others are counted as dropped at once.
+            pushToken(this.run, cp, action, next, next + 1);
+            const from = next + 1;
+            next = sameRunEnd(s, from, cp);
+            this.dropContext(action, next - from);
+          }
           break;
         }
-        default:
-          // `remove(cat)` is A_REMOVE plus the category's index in the tally.
-          this.tally[action - A_REMOVE]! += 1;
+        default: {
+          // `remove(cat)` is A_REMOVE plus the category's index in the tally. A BMP character repeated (1 MB
+          // of ZWSP) is counted at once; a surrogate may pair with what follows, so it goes one at a time.
+          const end = len === 1 && (cp < 0xd800 || cp > 0xdfff) ? sameRunEnd(s, next, cp) : next;
+          this.tally[action - A_REMOVE]! += 1 + end - next;
           this.changed = true;
+          next = end;
+        }
       }
       pos = next;
       j = this.nextFrom(next);

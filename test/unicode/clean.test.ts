@@ -183,6 +183,24 @@ describe('context characters removed (balanced)', () => {
     expect(clean(input)).toEqual({ out: expected, counts });
   });
 
+  it.each([
+    // Three or more of one character in a row are judged as two in the run and counted as dropped at once: the
+    // run's other characters must see them as the same crowd.
+    [
+      'a run of one mark beside a ZWNJ that stands',
+      'ب\u200f\u200f\u200f\u200f\u200cت',
+      'ب\u200cت',
+      { 'bidi-mark': 4 },
+    ],
+    ['a run of joiners between emoji', '👨\u200d\u200d\u200d👩', '👨👩', { 'zero-width': 3 }],
+    ['a run of selectors after an emoji', '❤\uFE0F\uFE0F\uFE0F\uFE0F', '❤', { 'variation-selector': 4 }],
+    ['a run of zero-width spaces', 'a\u200b\u200b\u200b\u200b\u200bb', 'ab', { 'zero-width': 5 }],
+    ['lone high surrogates before a pair', '\ud800\ud800\ud800\udc00', '\u{10000}', { surrogate: 2 }],
+    ['a long run of one mark', `x${'\u200f'.repeat(100_000)}y`, 'xy', { 'bidi-mark': 100_000 }],
+  ])('%s', (_name, input, expected, counts) => {
+    expect(clean(input)).toEqual({ out: expected, counts });
+  });
+
   it('judges context after removals, so a ZWSP cannot hide a second selector', () => {
     const { out } = clean('❤\uFE0F\u200B\uFE0F');
     expect(out).toBe('❤');
