@@ -451,13 +451,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const from = new Int32Array(ruleCount);
   const to = new Int32Array(ruleCount);
   const lastAt = new Int32Array(ruleCount);
-  let flat = new Int32Array(1024);
   /**
    * One `Hits` for every scan (scans do not nest), its rules in a buffer: each of W2's 54,554 strings with a
    * keyword made an array and an object, 15 MB of garbage a result. The rules of the last scan stay listed,
    * and the next clears their `to` entries (the count pass starts at 0).
    */
-  const hits: Hits = { at: flat, from, to, triggered: new Int32Array(ruleCount), count: 0 };
+  const hits: Hits = { at: new Int32Array(1024), from, to, triggered: new Int32Array(ruleCount), count: 0 };
 
   const peersOf = findPeers(compiled);
 
@@ -558,9 +557,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       to[i] = from[i] as number;
       lastAt[i] = -1;
     }
-    if (flat.length < total) flat = new Int32Array(Math.max(total, flat.length * 2));
-    const out = flat;
-    hits.at = out;
+    if (hits.at.length < total) hits.at = new Int32Array(Math.max(total, hits.at.length * 2));
+    const out = hits.at;
     let unordered = false;
     for (let h = 0; h < count; h++) {
       const pos = at[h] as number;
@@ -1260,7 +1258,8 @@ function createKeywordScanner(
     if (g === skipG && i <= skipTo) return;
     let at = Math.imul(g, HASH) >>> shift;
     while (slotKey[at] !== g) at = (at + 1) & slotMask;
-    if (runOnly[at] === 1) {
+    const onlyRuns = runOnly[at] === 1;
+    if (onlyRuns) {
       skipG = g;
       skipTo = n;
     }
@@ -1268,7 +1267,7 @@ function createKeywordScanner(
       const run = entRun[e] as number;
       if (run >= 0) {
         runHit(runs[run] as Anchored, text, i, buf);
-        if (skipG === g) skipTo = Math.min(skipTo, runEnd[run] as number);
+        if (onlyRuns) skipTo = Math.min(skipTo, runEnd[run] as number);
         continue;
       }
       const len = entLen[e] as number;
