@@ -225,6 +225,22 @@ export function captureGroups(src: string): number {
   return count;
 }
 
+/**
+ * The class of the negative look-behind a regex opens with (`(?<![A-Za-z0-9])ghp_…`): no match starts right
+ * after a character of it. Undefined when the regex opens otherwise, or has alternatives at its top level,
+ * where the look-behind binds only the first.
+ *
+ * @example
+ * openingClass('(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}'); // '[A-Za-z0-9]'
+ * openingClass('(?<![a-z])sk_live|rk_live'); // undefined
+ */
+export function openingClass(src: string): string | undefined {
+  if (!src.startsWith('(?<![')) return undefined;
+  const close = classEnd(src, 4);
+  if (close < 0 || src[close + 1] !== ')' || alternativeEnd(src, 0) !== src.length) return undefined;
+  return src.slice(4, close + 1);
+}
+
 /** Index of the `]` closing the class that opens at `open`, or -1. */
 function classEnd(src: string, open: number): number {
   for (let i = open + 1; i < src.length; i++) {

@@ -13,7 +13,7 @@ import { escapeRegex } from '../core/regex.js';
 import { sortPrefix } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { findPeers, type Peers } from './peers.js';
-import { aroundGroup, captureGroups, endGroup, literalPrefixes, tokenEnd } from './prefixes.js';
+import { aroundGroup, captureGroups, endGroup, literalPrefixes, openingClass, tokenEnd } from './prefixes.js';
 import type { SecretRule } from './types.js';
 import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
 
@@ -439,7 +439,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const rules = indices.map((i) => compiled[i] as CompiledRule);
     return rules.some((r) => r.sticky !== undefined) ? 0 : Math.min(...rules.map((r) => r.before + r.after));
   });
-  const prefilter = createKeywordScanner(keywords, thinStep);
+  const prefilter = createKeywordScanner(keywords, thinStep, refusedBefore(compiled, triggers));
   // The same lists flat, for the loops over hits: keyword k's rules are `ruleOf[ruleStart[k]…ruleStart[k + 1]]`.
   const ruleStart = new Int32Array(keywords.length + 1);
   for (let k = 0; k < keywords.length; k++)
@@ -1030,6 +1030,35 @@ function windowCounts(lowered: readonly string[]): Map<string, number> {
   return counts;
 }
 
+/**
+ * Per keyword, the ASCII characters after which none of its rules can start (`(k << 7) | c` is 1): the
+ * scanner reports no hit there. A rule qualifies when it is tried only at its hits (sticky) and its
+ * regex opens with a negative look-behind (see `openingClass`); a keyword qualifies when all its rules do, and
+ * refuses what all of them refuse. 1 MB of `EAAA` is 250,000 hits of two such rules, each right after an `A`,
+ * and Twilio's `sk` hits every `task` and `desk` in prose.
+ */
+function refusedBefore(
+  compiled: readonly CompiledRule[],
+  triggers: readonly (readonly number[])[],
+): Uint8Array {
+  // Per rule, the characters its look-behind refuses.
+  const tables = compiled.map((rule) => {
+    const cls = rule.sticky === undefined ? undefined : openingClass(rule.regex.source);
+    if (cls === undefined) return undefined;
+    const refuses = new RegExp(cls, rule.regex.flags.replace(/[gyd]/g, ''));
+    const table = new Uint8Array(128);
+    for (let c = 0; c < 128; c++) table[c] = refuses.test(String.fromCharCode(c)) ? 1 : 0;
+    return table;
+  });
+  const refused = new Uint8Array(triggers.length << 7);
+  triggers.forEach((indices, k) => {
+    const own = indices.map((i) => tables[i]);
+    if (own.length === 0 || own.some((t) => t === undefined)) return;
+    for (let c = 0; c < 128; c++) if (own.every((t) => t?.[c] === 1)) refused[(k << 7) | c] = 1;
+  });
+  return refused;
+}
+
 /** Keywords per trigram bucket, where a keyword has another choice of trigram. */
 const BUCKET_LIMIT = 4;
 
@@ -1055,10 +1084,15 @@ const COPY_MIN = 128;
  * A keyword of one repeated character occurs at every position of a run of it (1 MB of `a` is a million
  * occurrences), so it is tracked as a run instead of checked letter by letter, and its hits are thinned to
  * one per `thinStep[k]` characters plus the last of each run when the step is not 0.
+ *
+ * No hit is reported right after a character its keyword's rules all refuse (`refused`, see `refusedBefore`),
+ * and that is looked at before the keyword is checked: 1 MB of `EAAA` made 500,000 checks and hits of which one
+ * could match.
  */
 function createKeywordScanner(
   keywords: readonly string[],
   thinStep: readonly number[],
+  refused: Uint8Array,
 ): (text: string, buf: HitBuffer) => void {
   const MASK = WINDOW_MASK;
   // The bitmaps live in the window pass's memory when there is one, so that both passes read one copy.
@@ -1205,6 +1239,17 @@ function createKeywordScanner(
     reported[r] = at;
     pending[r] = -1;
   };
+  // Keywords that refuse any character at all: the others' hits are not looked behind.
+  const refuses = new Uint8Array(keywords.length);
+  for (let k = 0; k < keywords.length; k++)
+    refuses[k] = refused.subarray(k << 7, (k + 1) << 7).includes(1) ? 1 : 0;
+  /** Whether no rule of keyword `k` can start at `s` in `text`, for the character before it. */
+  const refusedAt = (text: string, s: number, k: number): boolean => {
+    if (refuses[k] === 0 || s === 0) return false;
+    const before = text.charCodeAt(s - 1);
+    return before < 128 && refused[(k << 7) | before] === 1;
+  };
+
   /**
    * Candidate end `i` of an occurrence of run keyword `kw`. The first candidate in a run reads the run to its
    * end and reports it whole: every occurrence, or one per `thinStep` characters and the last; the pass then
@@ -1233,7 +1278,8 @@ function createKeywordScanner(
     let pend = -1;
     for (let s = start; s <= last; ) {
       if (step === 0 || rep < 0 || s - rep >= step) {
-        pushHit(buf, s, kw.k);
+        // A refusing keyword's rules are all tried at hits, so its step is 0: no occurrence is held back.
+        if (!refusedAt(text, s, kw.k)) pushHit(buf, s, kw.k);
         rep = s;
         pend = -1;
         s++;
@@ -1272,7 +1318,7 @@ function createKeywordScanner(
       }
       const len = entLen[e] as number;
       const s = i - 2 - (entOffset[e] as number);
-      if (s < 0 || s + len > n) continue;
+      if (s < 0 || s + len > n || refusedAt(text, s, entK[e] as number)) continue;
       const codeAt = entCode[e] as number;
       let j = 0;
       for (; j < len; j++) {
@@ -1328,7 +1374,7 @@ function createKeywordScanner(
       let m = re.exec(text);
       while (m !== null) {
         const k = otherIndex.get(m[0].toLowerCase());
-        if (k !== undefined) pushHit(buf, m.index, k);
+        if (k !== undefined && !refusedAt(text, m.index, k)) pushHit(buf, m.index, k);
         re.lastIndex = m.index + 1;
         m = re.exec(text);
       }

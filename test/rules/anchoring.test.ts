@@ -178,3 +178,74 @@ describe('peer rules whose shared attempt keeps failing at hits close together',
     expect(calls).toBeLessThan(1000);
   });
 });
+
+describe('hits right after a character every rule of their keyword refuses to start after', () => {
+  // Such hits are not reported: rules tried only at their hits whose regexes open with a look-behind cannot
+  // match there. Each rule has a windowed twin as the reference (`{1}` after the keyword's first letter: the
+  // same regex, which the registry cannot read as starting with the keyword, so it is not tried at hits).
+  const rule = (id: string, keywords: string[], regex: RegExp, example: string) => ({
+    id,
+    description: 'test',
+    family: 'test',
+    keywords,
+    regex,
+    examples: { positive: [example], negative: [keywords[0] as string] },
+  });
+  const rules = [
+    // One keyword, two rules that refuse different characters: only what both refuse is left out.
+    rule('alnum', ['key_'], /(?<![A-Za-z0-9])key_[a-z]{3}1/, 'key_abc1'),
+    rule('underscore', ['key_'], /(?<![_])key_[a-z]{3}2/, 'key_abc2'),
+    // The look-behind binds the first alternative only: `bbb_` may follow a letter.
+    rule('alternatives', ['aaa_', 'bbb_'], /(?<![a-z])aaa_\d{3}|bbb_\d{3}/, 'aaa_123'),
+    // Case-insensitive: the class refuses upper and lower case alike.
+    rule('folded', ['tokx'], /(?<![a-z])tokx[0-9]{4}/i, 'tokx1234'),
+  ];
+  const twin = (r: (typeof rules)[number]) => ({
+    ...r,
+    regex: new RegExp(
+      r.regex.source.replace(/(key|aaa|bbb|tok)/g, (w) => `${w[0]}{1}${w.slice(1)}`),
+      r.regex.flags,
+    ),
+  });
+  const atHits = createRuleRegistry(rules);
+  const windowed = createRuleRegistry(rules.map(twin));
+  const found = (registry: typeof atHits, text: string) =>
+    registry.scan(text).map((m) => `${m.rule.id} ${m.start}-${m.end}`);
+
+  it('finds what the same rules find scanned in windows', () => {
+    expect(atHits.rules.every((r) => r.sticky !== undefined)).toBe(true);
+    expect(windowed.rules.every((r) => r.sticky === undefined)).toBe(true);
+    const pieces = [
+      'key_abc1',
+      'key_abc2',
+      'key_',
+      'aaa_123',
+      'bbb_123',
+      'TOKX1234',
+      'tokx',
+      'x',
+      '_',
+      ' ',
+      'K',
+    ];
+    const matches = sameOnDenseTexts(
+      5,
+      'x',
+      3,
+      pieces,
+      (text) => found(windowed, text),
+      (text) => found(atHits, text),
+    );
+    expect(matches).toBeGreaterThan(1000);
+  });
+
+  it('does not try the regex at a keyword repeated back to back, where each occurrence follows a letter', () => {
+    const text = `${'tokx'.repeat(5000)} tokx1234 ${'TOKX'.repeat(5000)}`;
+    const calls = execCalls(
+      (source) => source.includes('tokx'),
+      () => expect(found(atHits, text)).toEqual(['folded 20001-20009']),
+    );
+    // The first occurrence of each run and the one after the space.
+    expect(calls).toBeLessThan(5);
+  });
+});

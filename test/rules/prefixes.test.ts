@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { aroundGroup, captureGroups, endGroup, literalPrefixes, tokenEnd } from '../../src/rules/prefixes.js';
+import {
+  aroundGroup,
+  captureGroups,
+  endGroup,
+  literalPrefixes,
+  openingClass,
+  tokenEnd,
+} from '../../src/rules/prefixes.js';
 import { expandTemplate } from './expand.js';
 
 describe('literalPrefixes', () => {
@@ -68,6 +75,28 @@ describe('literalPrefixes', () => {
     const matches = [...example.matchAll(all)].map((m) => m[0]);
     expect(matches.length).toBeGreaterThan(0);
     for (const m of matches) expect(texts.some((t) => fold(m).startsWith(fold(t)))).toBe(true);
+  });
+});
+
+describe('openingClass', () => {
+  it.each([
+    ['(?<![A-Za-z0-9])SK[0-9a-fA-F]{32}', '[A-Za-z0-9]'],
+    ['(?<![\\w-])(?:sq0atp-|EAAA)[\\w-]{22,60}(?![\\w-])', '[\\w-]'],
+    ['(?<![\\]a])x', '[\\]a]'],
+  ] as const)('%s -> %s', (src, expected) => {
+    expect(openingClass(src)).toBe(expected);
+  });
+
+  it.each([
+    ['SK[0-9a-f]{32}'], // no look-behind
+    ['\\bSK[0-9a-f]{32}'],
+    ['(?<!x)SK'], // not a class
+    ['(?<![a-z]x)SK'], // more than a class
+    ['(?<![a-z])sk_live|rk_live'], // binds only the first alternative
+    ['(?<=[a-z])SK'], // positive
+    ['x(?<![a-z])SK'], // not where the regex opens
+  ])('%s has none', (src) => {
+    expect(openingClass(src)).toBeUndefined();
   });
 });
 
