@@ -260,42 +260,59 @@ export interface TokenEnd {
   readonly notAfter: string;
 }
 
-const TOKEN_END = /(\[(?:[^\]\\]|\\.)+\])\{(\d+)(?:,(\d+))?\}(\)?)\(\?!(\[(?:[^\]\\]|\\.)+\])\)$/;
+/** A negative look-ahead of one class closing a regex: `(?![A-Za-z0-9])`. */
+const CLOSED = /\(\?!(\[(?:[^\]\\]|\\.)+\])\)$/;
+/** A class counted at the end of a token: `[A-Za-z0-9]{24,100}`. */
+const COUNTED = /(\[(?:[^\]\\]|\\.)+\])\{(\d+)(?:,(\d+))?\}$/;
 
 /**
- * The lengths and closing boundary of a token regex, when it has that shape and its prefix reads to whole
- * texts, of one length or several (`pscale_(?:pw|oauth|tkn)_`: from the shortest with the fewest characters
- * to the longest with the most); else undefined. The scan checks where such a token can end before running
- * the regex: where the token's class holds its own prefix and separator (`fio-u-`, `tfp_=` or `dckr_pat_`
- * repeated), every failed attempt read the longest token before its lookahead failed.
+ * The lengths and closing boundary of a token regex, `(?<!…)(PREFIX[C]{min,max})(?![D])`, when it has that
+ * shape and its prefix reads to whole texts, of one length or several (`pscale_(?:pw|oauth|tkn)_`: from the
+ * shortest with the fewest characters to the longest with the most); else undefined. Alternative tokens of
+ * that shape under one look-ahead (`(ATBB[…]{28,36}|ATCTT3xFfGN0[…]{160,240})(?![\w=.-])`) give the lengths
+ * of all. The scan checks where such a token can end before running the regex: where the token's class holds
+ * its own prefix and separator (`fio-u-`, `tfp_=`, `dckr_pat_` or `ATBB=` repeated), every failed attempt read
+ * the longest token before its lookahead failed.
  *
  * @example
  * tokenEnd('(?<![A-Za-z0-9])vck_[A-Za-z0-9]{24,100}(?![A-Za-z0-9])'); // { min: 28, max: 104, notAfter: '[A-Za-z0-9]' }
  * tokenEnd('(?<![A-Za-z0-9])fio-u-[A-Za-z0-9_=-]{64}(?![A-Za-z0-9_=-])'); // { min: 70, max: 70, notAfter: '[A-Za-z0-9_=-]' }
  */
 export function tokenEnd(src: string): TokenEnd | undefined {
-  const m = TOKEN_END.exec(src);
-  if (m === null) return undefined;
-  let head = src.slice(0, m.index);
-  if (isLookaround(head, 0)) {
-    const end = groupEnd(head, 0);
+  const closed = CLOSED.exec(src);
+  if (closed === null) return undefined;
+  let body = src.slice(0, closed.index);
+  if (isLookaround(body, 0)) {
+    const end = groupEnd(body, 0);
     if (end < 0) return undefined;
-    head = head.slice(end);
+    body = body.slice(end);
   }
-  if (m[4] === ')') {
-    if (head.startsWith('(?:')) head = head.slice(3);
-    else if (head.startsWith('(') && head[1] !== '?') head = head.slice(1);
-    else return undefined;
+  // Groups around the whole token, capturing or not, are no part of its text. Alternatives are read only
+  // inside one: at the top level, the look-ahead would close only the last.
+  let grouped = false;
+  for (;;) {
+    const open = body.startsWith('(?:') ? 3 : body.startsWith('(') && body[1] !== '?' ? 1 : 0;
+    if (open === 0 || groupEnd(body, 0) !== body.length) break;
+    body = body.slice(open, -1);
+    grouped = true;
   }
-  const { texts, complete } = literalPrefixes(head);
-  const lengths = texts.map((t) => t.length);
-  if (!complete || lengths.length === 0 || lengths.includes(0)) return undefined;
-  const min = Number(m[2]);
-  return {
-    min: Math.min(...lengths) + min,
-    max: Math.max(...lengths) + (m[3] === undefined ? min : Number(m[3])),
-    notAfter: m[5] as string,
-  };
+  let min = Number.POSITIVE_INFINITY;
+  let max = 0;
+  for (let i = 0; i <= body.length; ) {
+    const end = alternativeEnd(body, i);
+    if (end < 0 || (end < body.length && (body[end] !== '|' || !grouped))) return undefined;
+    const alternative = body.slice(i, end);
+    const counted = COUNTED.exec(alternative);
+    if (counted === null) return undefined;
+    const { texts, complete } = literalPrefixes(alternative.slice(0, counted.index));
+    const lengths = texts.map((t) => t.length);
+    if (!complete || lengths.length === 0 || lengths.includes(0)) return undefined;
+    const least = Number(counted[2]);
+    min = Math.min(min, Math.min(...lengths) + least);
+    max = Math.max(max, Math.max(...lengths) + (counted[3] === undefined ? least : Number(counted[3])));
+    i = end + 1;
+  }
+  return { min, max, notAfter: closed[1] as string };
 }
 
 interface Group {

@@ -112,6 +112,13 @@ describe('tokenEnd: one length', () => {
     ],
     ['(?:do[opr]_v1_[a-f0-9]{64})(?![\\w-])', { min: 71, max: 71, notAfter: '[\\w-]' }],
     ['\\bamzn\\.mws\\.[0-9a-f]{8}(?![\\w-])', { min: 17, max: 17, notAfter: '[\\w-]' }],
+    // Alternative tokens under one look-ahead: the lengths of all.
+    [
+      '(?<![\\w-])((?:ATBB[A-Za-z0-9_=.-]{28,36}|ATCTT3xFfGN0[A-Za-z0-9_=-]{160,240}))(?![\\w=.-])',
+      { min: 32, max: 252, notAfter: '[\\w=.-]' },
+    ],
+    ['(?:sb_secret_[a-z]{20,64}|sbp_[a-f0-9]{40})(?![\\w-])', { min: 30, max: 74, notAfter: '[\\w-]' }],
+    ['(ghp_)[a-z]{4}(?![a-z])', { min: 8, max: 8, notAfter: '[a-z]' }],
   ] as const)('%s -> %j', (src, expected) => {
     expect(tokenEnd(src)).toEqual(expected);
   });
@@ -120,6 +127,10 @@ describe('tokenEnd: one length', () => {
     ['ghp_[A-Za-z0-9]{36}'], // no boundary after
     ['ghp_\\w[A-Za-z0-9]{36}(?![A-Za-z0-9])'], // a prefix it cannot read
     ['(?<name>ghp_[A-Za-z0-9]{36})(?![A-Za-z0-9])'],
+    ['(?:ghp_[a-z]{36}|gho_\\w+)(?![a-z])'], // one alternative is no counted token
+    ['(ghp_[a-z]{36})|gho_[a-z]{36}(?![a-z])'], // the look-ahead closes only the second
+    ['ghp_[a-z]{36}|gho_[a-z]{36}(?![a-z])'],
+    ['(?<![a-z])ghp_[a-z]{36}|gho_[a-z]{36}(?![a-z])'],
   ])('%s has none', (src) => {
     expect(tokenEnd(src)).toBeUndefined();
   });
