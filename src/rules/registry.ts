@@ -261,7 +261,8 @@ function secretSpan(rule: CompiledRule, m: RegExpExecArray): readonly [number, n
 export interface Closing {
   readonly min: number;
   readonly max: number;
-  readonly ends: Uint8Array;
+  /** One code unit a match can end before: not of the look-ahead's class, or not ASCII (global). */
+  readonly ends: RegExp;
 }
 
 /**
@@ -274,20 +275,29 @@ const VALUE_SLACK = 8;
 const ASSIGN_TAILS = ['[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
 
 /** `Closing.ends` per look-ahead class and flags: the 156 built-in rules with one share 16, each 128 regex tests to make. */
-const END_TABLES = new Map<string, Uint8Array>();
+const END_SEARCHES = new Map<string, RegExp>();
 
 function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closing | undefined {
-  const ends = (notAfter: string): Uint8Array => {
+  const ends = (notAfter: string): RegExp => {
     const flags = regex.flags.replace(/[gyd]/g, '');
     const key = `${flags}/${notAfter}`;
-    let table = END_TABLES.get(key);
-    if (table === undefined) {
+    let search = END_SEARCHES.get(key);
+    if (search === undefined) {
+      // The ASCII characters the look-ahead allows, as ranges, and every other code unit: a class the regex
+      // engine searches at ~1 GB/s, where a loop over the units read 1 MB in ~6 ms.
       const cannotFollow = new RegExp(notAfter, flags);
-      table = new Uint8Array(128);
-      for (let c = 0; c < 128; c++) table[c] = cannotFollow.test(String.fromCharCode(c)) ? 0 : 1;
-      END_TABLES.set(key, table);
+      let ranges = '';
+      for (let c = 0; c < 128; c++) {
+        if (cannotFollow.test(String.fromCharCode(c))) continue;
+        let last = c;
+        while (last < 127 && !cannotFollow.test(String.fromCharCode(last + 1))) last++;
+        ranges += `\\u${hex4(c)}-\\u${hex4(last)}`;
+        c = last;
+      }
+      search = new RegExp(`[${ranges}\\u0080-\\uffff]`, 'g');
+      END_SEARCHES.set(key, search);
     }
-    return table;
+    return search;
   };
   if (gate === undefined) {
     // A token: where the token's class holds its own prefix and separator (`fio-u-` or `tfp_=` repeated),
@@ -313,13 +323,13 @@ function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closin
  * The first place at or after `from` where a match can end (see `Closing`); the text's end if none before it.
  * None is at `stop` or after it, when the caller says so.
  */
-function valueEnd(text: string, from: number, ends: Uint8Array, stop = text.length): number {
-  for (let i = from; i < stop; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 128 || ends[c] === 1) return i;
-  }
-  return text.length;
+function valueEnd(text: string, from: number, ends: RegExp, stop = text.length): number {
+  ends.lastIndex = from;
+  const at = ends.test(text) ? ends.lastIndex - 1 : text.length;
+  return at < stop ? at : text.length;
 }
+
+const hex4 = (c: number): string => c.toString(16).padStart(4, '0');
 
 function validate(rule: SecretRule, seen: Set<string>): void {
   const id = rule.id;

@@ -295,6 +295,24 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(wrong).toEqual([]);
   });
 
+  it('the end search of every built-in closing stops at each unit its look-ahead allows, and only there', () => {
+    const registry = createRuleRegistry(RULES);
+    const closed = registry.rules.filter((r) => r.closing !== undefined);
+    expect(closed.length).toBeGreaterThan(100);
+    for (const r of closed) {
+      const notAfter = /\(\?!(\[(?:[^\]\\]|\\.)+\])\)$/.exec(r.regex.source)?.[1] as string;
+      const refuses = new RegExp(notAfter, r.regex.flags.replace(/[gyd]/g, ''));
+      const ends = r.closing?.ends as RegExp;
+      const wrong: number[] = [];
+      for (const c of [...Array(128).keys(), 0x80, 0xe9, 0x130, 0x212a, 0x4e00, 0xd800, 0xdfff, 0xffff]) {
+        const unit = String.fromCharCode(c);
+        ends.lastIndex = 0;
+        if (ends.test(unit) !== (c >= 128 || !refuses.test(unit))) wrong.push(c);
+      }
+      expect(wrong, r.id).toEqual([]);
+    }
+  });
+
   it('a fixed-length value is found where its end is any unit the boundary refuses, or the text ends', () => {
     const re = keyed('abcdef|de', '[0-9]{6}');
     expect(createRuleRegistry([rule(re)]).rules[0]?.closing?.max).toBe(49 + 8 + 6);
