@@ -301,18 +301,36 @@ export function tokenEnd(src: string): TokenEnd | undefined {
   for (let i = 0; i <= body.length; ) {
     const end = alternativeEnd(body, i);
     if (end < 0 || (end < body.length && (body[end] !== '|' || !grouped))) return undefined;
-    const alternative = body.slice(i, end);
-    const counted = COUNTED.exec(alternative);
-    if (counted === null) return undefined;
-    const { texts, complete } = literalPrefixes(alternative.slice(0, counted.index));
-    const lengths = texts.map((t) => t.length);
-    if (!complete || lengths.length === 0 || lengths.includes(0)) return undefined;
-    const least = Number(counted[2]);
-    min = Math.min(min, Math.min(...lengths) + least);
-    max = Math.max(max, Math.max(...lengths) + (counted[3] === undefined ? least : Number(counted[3])));
+    const lengths = countedLengths(body.slice(i, end));
+    // A token opens with its own text: one that may open with a bare class is no token of this shape.
+    if (lengths === undefined || lengths.least === 0) return undefined;
+    min = Math.min(min, lengths.min);
+    max = Math.max(max, lengths.max);
     i = end + 1;
   }
   return { min, max, notAfter: closed[1] as string };
+}
+
+/**
+ * The shortest and longest match of `PREFIX[C]{n,m}` (or `{n}`), a prefix read to whole texts (see
+ * `literalPrefixes`) and a counted class; `least` is the shortest prefix. Undefined for any other shape.
+ *
+ * @example
+ * countedLengths('(?:u\\+)?[A-Za-z0-9_+-]{20}'); // { min: 20, max: 22, least: 0 }
+ */
+export function countedLengths(src: string): { min: number; max: number; least: number } | undefined {
+  const counted = COUNTED.exec(src);
+  if (counted === null) return undefined;
+  const { texts, complete } = literalPrefixes(src.slice(0, counted.index));
+  if (!complete || texts.length === 0) return undefined;
+  const lengths = texts.map((t) => t.length);
+  const least = Math.min(...lengths);
+  const count = Number(counted[2]);
+  return {
+    min: least + count,
+    max: Math.max(...lengths) + (counted[3] === undefined ? count : Number(counted[3])),
+    least,
+  };
 }
 
 interface Group {

@@ -13,7 +13,15 @@ import { escapeRegex } from '../core/regex.js';
 import { sortPrefix } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { findPeers, type Peers } from './peers.js';
-import { aroundGroup, captureGroups, endGroup, literalPrefixes, openingClass, tokenEnd } from './prefixes.js';
+import {
+  aroundGroup,
+  captureGroups,
+  countedLengths,
+  endGroup,
+  literalPrefixes,
+  openingClass,
+  tokenEnd,
+} from './prefixes.js';
 import type { SecretRule } from './types.js';
 import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
 
@@ -307,14 +315,13 @@ function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closin
   }
   const cut = group === 0 ? undefined : aroundGroup(regex.source, group);
   if (cut === undefined || !ASSIGN_TAILS.some((tail) => cut.before.endsWith(tail))) return undefined;
-  const value = /^\[[^\]]+\]\{(\d+)\}$/.exec(cut.inner);
+  const value = countedLengths(cut.inner);
   const notAfter = /^\(\?!(\[[^\]]+\])\)$/.exec(cut.after);
-  if (value === null || notAfter === null) return undefined;
+  if (value === undefined || notAfter === null) return undefined;
   // The value starts after the key, and within the gate's reach plus the rest of the operator.
-  const length = Number(value[1]);
   return {
-    min: gate.after + length,
-    max: gate.within + VALUE_SLACK + length,
+    min: gate.after + value.min,
+    max: gate.within + VALUE_SLACK + value.max,
     ends: ends(notAfter[1] as string),
   };
 }

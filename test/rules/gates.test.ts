@@ -322,6 +322,20 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(found(re, `abcdef=123456${'a'.repeat(100)}`)).toEqual([]);
   });
 
+  it('a value of a range of lengths, an optional prefix before it, is found where the rule unclosed finds it', () => {
+    const re = keyed('abcdef|de', '(?:u\\+)?[0-9a-f]{6,8}');
+    const closed = createRuleRegistry([rule(re)]);
+    const plain = createRuleRegistry([rule(new RegExp(re.source, re.flags))]);
+    // From the shortest key and the shortest value on; to the farthest operator and the longest prefixed value.
+    expect(closed.rules[0]?.closing).toMatchObject({ min: 2 + 6, max: 49 + 8 + 2 + 8 });
+    expect(plain.rules[0]?.closing).toBeUndefined();
+    const rnd = prng(23);
+    const pieces = [...'= f0x-é', 'abcdef', 'de', 'u+', '12ab3f', '=12ab3f', '=u+12ab3f0f '];
+    const { wrong, matches } = sameScans(closed, plain, () => randomText(rnd, pieces, 24), 4000);
+    expect(wrong).toEqual([]);
+    expect(matches).toBeGreaterThan(300);
+  });
+
   it('a hit whose value cannot end within reach is passed over without an attempt', () => {
     // `abcdef=` over and over: every character is one the value's boundary refuses to follow it, so no
     // value ends before the text does; one search for that end answers every hit.

@@ -3,6 +3,7 @@ import { RULES } from '../../src/rules/index.js';
 import {
   aroundGroup,
   captureGroups,
+  countedLengths,
   endGroup,
   literalPrefixes,
   openingClass,
@@ -75,6 +76,21 @@ describe('literalPrefixes', () => {
     const matches = [...example.matchAll(all)].map((m) => m[0]);
     expect(matches.length).toBeGreaterThan(0);
     for (const m of matches) expect(texts.some((t) => fold(m).startsWith(fold(t)))).toBe(true);
+  });
+});
+
+describe('countedLengths', () => {
+  it.each([
+    ['[a-z]{40}', { min: 40, max: 40, least: 0 }],
+    ['[a-z]{40,46}', { min: 40, max: 46, least: 0 }],
+    ['(?:u\\+)?[A-Za-z0-9_+-]{20}', { min: 20, max: 22, least: 0 }],
+    ['sk-(?:proj|svcacct)-[\\w-]{20,30}', { min: 28, max: 41, least: 8 }],
+  ] as const)('%s -> %j', (src, expected) => {
+    expect(countedLengths(src)).toEqual(expected);
+  });
+
+  it.each([['[a-z]+'], ['[a-z]{4}x'], ['\\w[a-z]{4}'], ['[a-z]{4}|[0-9]{6}']])('%s has none', (src) => {
+    expect(countedLengths(src)).toBeUndefined();
   });
 });
 
