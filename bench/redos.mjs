@@ -2,8 +2,8 @@
  * @module bench/redos
  * Adversarial inputs of 1 MB per rule family and for the Unicode cleaner, timed one by one; prints
  * `RESULT {json}` with the slowest input per family. Inputs are built from each rule's own keywords (repeated
- * prefixes, the keyword and a space, keyword + long runs of its alphabet, near-misses, `k=k=k=`), plus shapes
- * common to all rules.
+ * prefixes, in lower case and capitals, the keyword and a space, keyword + long runs of its alphabet,
+ * near-misses, `k=k=k=`), plus shapes common to all rules.
  *   node bench/redos.mjs [--quick]
  */
 import { performance } from 'node:perf_hooks';
@@ -15,10 +15,18 @@ const fill = (unit) => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE)
 const r = createRandom(7);
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Shapes aimed at one keyword: what a greedy or nested quantifier after that keyword would choke on. */
+/**
+ * Shapes aimed at one keyword: what a greedy or nested quantifier after that keyword would choke on. Keywords
+ * are found in any case, but many rules match only one (`AKIA`, `ATBB`, `EAAA`): the keyword in capitals is
+ * repeated too, so that those rules' regexes get past their first character.
+ */
 function keywordInputs(kw) {
   const near = `${kw}${r.chars(ALNUM, 19)} `;
+  const upper = kw.toUpperCase();
+  const capitals =
+    upper === kw ? {} : { [`${upper} repeated`]: fill(upper), [`${upper}= repeated`]: fill(`${upper}=`) };
   return {
+    ...capitals,
     [`${kw} repeated`]: fill(kw),
     // Each occurrence a word of its own (`\bfb` matches at every one), with no operator near.
     [`${kw} + space repeated`]: fill(`${kw} `),
