@@ -295,19 +295,21 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(wrong).toEqual([]);
   });
 
-  it('the end search of every built-in closing stops at each unit its look-ahead allows, and only there', () => {
+  it('the end table and search of every built-in closing stop at each unit its look-ahead allows, only there', () => {
     const registry = createRuleRegistry(RULES);
     const closed = registry.rules.filter((r) => r.closing !== undefined);
     expect(closed.length).toBeGreaterThan(100);
     for (const r of closed) {
       const notAfter = /\(\?!(\[(?:[^\]\\]|\\.)+\])\)$/.exec(r.regex.source)?.[1] as string;
       const refuses = new RegExp(notAfter, r.regex.flags.replace(/[gyd]/g, ''));
-      const ends = r.closing?.ends as RegExp;
+      const { search, table } = r.closing?.ends ?? {};
       const wrong: number[] = [];
       for (const c of [...Array(128).keys(), 0x80, 0xe9, 0x130, 0x212a, 0x4e00, 0xd800, 0xdfff, 0xffff]) {
         const unit = String.fromCharCode(c);
-        ends.lastIndex = 0;
-        if (ends.test(unit) !== (c >= 128 || !refuses.test(unit))) wrong.push(c);
+        const ends = c >= 128 || !refuses.test(unit);
+        (search as RegExp).lastIndex = 0;
+        if ((search as RegExp).test(unit) !== ends) wrong.push(c);
+        if (c < 128 && (table?.[c] === 1) !== ends) wrong.push(c);
       }
       expect(wrong, r.id).toEqual([]);
     }
