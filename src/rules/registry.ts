@@ -262,9 +262,9 @@ function secretSpan(rule: CompiledRule, m: RegExpExecArray): readonly [number, n
  * character the look-ahead allows (see `EndSearch`; any other unit, and the text's end, may). A hit
  * with no such place in that window cannot match. Where the closing class holds the text's every character
  * (`bitbucket=` or `dckr_pat_` over 1 MB), each attempt read the longest value before the look-ahead
- * failed; one search for the run's end now answers every hit inside the run. Made for assignments of a
- * fixed-length value (`…=([a-z0-9=_-]{64})(?![\w+/=-])`) and tokens (`vck_[A-Za-z0-9]{24,100}`, and of one
- * length, `fio-u-[A-Za-z0-9_=-]{64}`, where the window is a single place).
+ * failed; one search for the run's end now answers every hit inside the run. Made for assignments of a value
+ * of bounded length (`…=([a-z0-9=_-]{64})(?![\w+/=-])`, `{40,46}`, a fixed prefix before the class) and tokens
+ * (`vck_[A-Za-z0-9]{24,100}`, and of one length, `fio-u-[A-Za-z0-9_=-]{64}`, where the window is a single place).
  */
 export interface Closing {
   readonly min: number;
