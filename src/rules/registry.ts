@@ -296,8 +296,8 @@ function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closin
   const ends = (notAfter: string): EndSearch => {
     const flags = regex.flags.replace(/[gyd]/g, '');
     const key = `${flags}/${notAfter}`;
-    let ends = END_SEARCHES.get(key);
-    if (ends === undefined) {
+    let found = END_SEARCHES.get(key);
+    if (found === undefined) {
       const cannotFollow = new RegExp(notAfter, flags);
       const table = new Uint8Array(128);
       for (let c = 0; c < 128; c++) table[c] = cannotFollow.test(String.fromCharCode(c)) ? 0 : 1;
@@ -310,10 +310,10 @@ function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closin
         ranges += `\\u${hex4(c)}-\\u${hex4(last)}`;
         c = last;
       }
-      ends = { table, search: new RegExp(`[${ranges}\\u0080-\\uffff]`, 'g') };
-      END_SEARCHES.set(key, ends);
+      found = { table, search: new RegExp(`[${ranges}\\u0080-\\uffff]`, 'g') };
+      END_SEARCHES.set(key, found);
     }
-    return ends;
+    return found;
   };
   if (gate === undefined) {
     // A token: where the token's class holds its own prefix and separator (`fio-u-` or `tfp_=` repeated),
