@@ -9,7 +9,7 @@
  * finds; masking is the caller's separate pass.
  */
 
-import { escapeRegex } from '../core/regex.js';
+import { asciiMatches, escapeRegex } from '../core/regex.js';
 import { sortPrefix } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { findPeers, type Peers } from './peers.js';
@@ -298,9 +298,7 @@ function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closin
     const key = `${flags}/${notAfter}`;
     let found = END_SEARCHES.get(key);
     if (found === undefined) {
-      const cannotFollow = new RegExp(notAfter, flags);
-      const table = new Uint8Array(128);
-      for (let c = 0; c < 128; c++) table[c] = cannotFollow.test(String.fromCharCode(c)) ? 0 : 1;
+      const table = asciiMatches(notAfter, flags).map((cannotFollow) => 1 - cannotFollow);
       // The table's units as ranges, and every unit not ASCII.
       let ranges = '';
       for (let c = 0; c < 128; c++) {
@@ -1081,11 +1079,7 @@ function refusedBefore(
   // Per rule, the characters its look-behind refuses.
   const tables = compiled.map((rule) => {
     const cls = rule.sticky === undefined ? undefined : openingClass(rule.regex.source);
-    if (cls === undefined) return undefined;
-    const refuses = new RegExp(cls, rule.regex.flags.replace(/[gyd]/g, ''));
-    const table = new Uint8Array(128);
-    for (let c = 0; c < 128; c++) table[c] = refuses.test(String.fromCharCode(c)) ? 1 : 0;
-    return table;
+    return cls === undefined ? undefined : asciiMatches(cls, rule.regex.flags);
   });
   const refused = new Uint8Array(triggers.length << 7);
   triggers.forEach((indices, k) => {
