@@ -539,6 +539,16 @@ class Output {
   private from = new Int32Array(16);
   private to = new Int32Array(16);
 
+  /** Empty again, letting go of what a long text grew. */
+  reset(): void {
+    this.length = 0;
+    this.chars = 0;
+    if (this.from.length > KEPT_TOKENS) {
+      this.from = new Int32Array(16);
+      this.to = new Int32Array(16);
+    }
+  }
+
   range(from: number, to: number): void {
     this.push(from, to);
     this.chars += to - from;
@@ -621,21 +631,40 @@ function textOfUnits(units: Uint16Array): string {
 }
 
 /**
+ * Working memory shared by every cleaning: cleanings do not nest (nothing they call cleans), and allocating it
+ * per call, a dozen typed arrays, was a third of cleaning a short field with one zero-width character. What a
+ * long text grew past `KEPT_TOKENS` is let go of once it is cleaned (or, if cleaning threw, by the next one).
+ */
+const RUN = newRun(16);
+const OUTPUT = new Output();
+const RECENT = new Int32Array(DENSITY_MAX_CONTEXT);
+const TALLY = new Array<number>(UNICODE_CATEGORIES.length).fill(0);
+const KEPT_TOKENS = 1024;
+
+/** Empties the shared working memory, letting go of what a long text grew. */
+function resetWorkingMemory(): void {
+  OUTPUT.reset();
+  if (RUN.cp.length > KEPT_TOKENS) Object.assign(RUN, newRun(16));
+  RUN.length = 0;
+  TALLY.fill(0);
+}
+
+/**
  * The slow path of one `cleanText` call: everything from the first suspicious index on. A class rather than
  * closures inside one function: closures made afresh per call start with no type feedback, and V8 kept
  * deoptimising them (1 MB of emoji+ZWJ after a run of joiners took 0.9 s instead of 0.06 s).
  */
 class Cleaning {
   readonly n: number;
-  readonly tally: number[] = new Array<number>(UNICODE_CATEGORIES.length).fill(0);
-  readonly out = new Output();
+  readonly tally = TALLY;
+  readonly out = OUTPUT;
   readonly ends: StringEnds;
   // Kept context units: index into `out`, output position (in base code units), code points, is a mark.
   readonly ctxPart: number[] = [];
   readonly ctxAt: number[] = [];
   readonly ctxCps: number[] = [];
   readonly ctxMark: boolean[] = [];
-  readonly run: Run = newRun(16);
+  readonly run: Run = RUN;
   changed = false;
   lastBase = -1;
   baseUnits = 0;
@@ -643,7 +672,7 @@ class Cleaning {
   // that many fall inside the window, the density limit will remove every kept one at the end (marks may
   // go earlier, for want of RTL text, so they are not counted): later ones are dropped at once instead of
   // being kept only to be removed, which on 1 MB of emoji+ZWJ was most of the time.
-  readonly recent = new Int32Array(DENSITY_MAX_CONTEXT);
+  readonly recent = RECENT; // only slots written in this cleaning are read
   counted = 0;
   dense = false;
 
@@ -655,6 +684,7 @@ class Cleaning {
   ) {
     this.n = s.length;
     this.ends = new StringEnds(s);
+    resetWorkingMemory(); // an earlier cleaning may have thrown midway
   }
 
   keep(from: number, to: number, mark: boolean): void {
@@ -948,7 +978,9 @@ class Cleaning {
         }
       }
     }
-    return this.changed ? this.out.build(s) : s;
+    const cleaned = this.changed ? this.out.build(s) : s;
+    resetWorkingMemory();
+    return cleaned;
   }
 }
 
