@@ -2,7 +2,8 @@
  * @module bench/proxy
  * Proxy latency: the same stdio server (server-everything), once directly and once behind
  * `node dist/cli/main.js -- node <server> stdio`, driven by an SDK Client. Sequential `tools/call` of `echo`
- * with a ~2 KB message, interleaved in blocks so machine noise hits both sides alike; then 8 concurrent
+ * with a ~2 KB message, interleaved in blocks so machine noise hits every side alike (and through a relay
+ * that forwards lines unparsed, for what the hop alone adds); then 8 concurrent
  * callers for a throughput ratio, also through `relay-floor.mjs` (a relay that only parses and re-serializes,
  * and one that only forwards lines), which show what a third process on the same cores costs before any
  * sanitizing. Prints `RESULT {json}`.
@@ -100,9 +101,11 @@ async function main() {
   await sequential(callProxied, 200, []);
   const a = [];
   const b = [];
+  const c = [];
   for (let done = 0; done < calls; done += BLOCK) {
     await sequential(callDirect, BLOCK, a);
     await sequential(callProxied, BLOCK, b);
+    await sequential(callRawFloor, BLOCK, c);
   }
   const rates = { direct: [], proxied: [], floor: [], rawFloor: [] };
   for (let round = 0; round < 2; round++) {
@@ -120,6 +123,9 @@ async function main() {
     proxied: { median: quantile(b, 0.5), p99: quantile(b, 0.99) },
     addedMedianMs: quantile(b, 0.5) - quantile(a, 0.5),
     addedP99Ms: quantile(b, 0.99) - quantile(a, 0.99),
+    // What a third process adds before any work of its own: the relay that forwards lines unparsed.
+    rawFloorAddedMedianMs: quantile(c, 0.5) - quantile(a, 0.5),
+    rawFloorAddedP99Ms: quantile(c, 0.99) - quantile(a, 0.99),
     concurrency: CONCURRENCY,
     throughput: rates,
     throughputRatio: sum(rates.proxied) / sum(rates.direct),

@@ -237,6 +237,14 @@ function ratios(raw) {
   if (p && !p.skip && !p.error) {
     add('proxy added latency, median', p.addedMedianMs, '<= 0.5 ms', (v) => v <= 0.5, ' ms');
     add('proxy added latency, p99', p.addedP99Ms, '<= 2 ms', (v) => v <= 2, ' ms');
+    if (p.rawFloorAddedMedianMs !== undefined)
+      add(
+        '(reference) relay forwarding lines unparsed, added latency, median',
+        p.rawFloorAddedMedianMs,
+        'no target',
+        () => null,
+        ' ms',
+      );
     add('proxy throughput, 8 callers, vs direct', p.throughputRatio, '>= 0.8x', (v) => v >= 0.8);
     if (p.floorRatio !== undefined)
       add(
@@ -303,6 +311,11 @@ function printOthers(raw) {
     `${x.calls} sequential calls each way; direct median ${x.direct.median.toFixed(3)} ms, p99 ${x.direct.p99.toFixed(3)} ms`,
     `through the proxy median ${x.proxied.median.toFixed(3)} ms, p99 ${x.proxied.p99.toFixed(3)} ms`,
     `added: median ${x.addedMedianMs.toFixed(3)} ms, p99 ${x.addedP99Ms.toFixed(3)} ms`,
+    ...(x.rawFloorAddedMedianMs !== undefined
+      ? [
+          `added by a relay that forwards lines unparsed (relay-floor.mjs --raw), interleaved with both: median ${x.rawFloorAddedMedianMs.toFixed(3)} ms, p99 ${x.rawFloorAddedP99Ms.toFixed(3)} ms`,
+        ]
+      : []),
     `${x.concurrency} concurrent callers: direct ${x.throughput.direct.map((v) => v.toFixed(0)).join(', ')} calls/s; proxied ${x.throughput.proxied.map((v) => v.toFixed(0)).join(', ')} calls/s; ratio ${x.throughputRatio.toFixed(2)}`,
     ...(x.throughput.floor
       ? [
