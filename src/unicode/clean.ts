@@ -342,9 +342,33 @@ const LETTER_OR_DIGIT_MEMO: Memo = { re: LETTER_OR_DIGIT, known: undefined };
 const isEmoji = (cp: number): boolean => memoTest(EMOJI_MEMO, cp);
 const isPictographic = (cp: number): boolean => memoTest(PICTOGRAPHIC_MEMO, cp);
 const isLetterOrDigit = (cp: number): boolean => memoTest(LETTER_OR_DIGIT_MEMO, cp);
-const rtlPattern = new RegExp(
-  `[${RTL_RANGES.map(([a, b]) => `\\u{${a.toString(16)}}-\\u{${b.toString(16)}}`).join('')}]`,
-  'u',
+/** `ranges` without the code points `out`. */
+function without(ranges: readonly CodePointRange[], out: readonly number[]): CodePointRange[] {
+  let left: CodePointRange[] = [...ranges];
+  for (const c of out)
+    left = left.flatMap(([a, b]): CodePointRange[] =>
+      c < a || c > b
+        ? [[a, b]]
+        : (
+            [
+              [a, c - 1],
+              [c + 1, b],
+            ] as CodePointRange[]
+          ).filter(([x, y]) => x <= y),
+    );
+  return left;
+}
+
+/**
+ * Searches for the next right-to-left letter (one regex for every cleaning: each sets `lastIndex` first). The
+ * ARABIC LETTER MARK lies in the Arabic block but is a mark, never a base: left out, a text of marks and no RTL
+ * letter is settled by one search.
+ */
+const RTL_SEARCH = new RegExp(
+  `[${without(RTL_RANGES, BIDI_MARKS)
+    .map(([a, b]) => `\\u{${a.toString(16)}}-\\u{${b.toString(16)}}`)
+    .join('')}]`,
+  'gu',
 );
 
 /** Does base `l` take variation selector `vs` (a standardized, emoji or ideographic variation sequence)? */
@@ -378,6 +402,13 @@ interface Run {
   keep: Uint8Array;
 }
 
+/** `a` copied into an array twice its length. */
+function doubled<T extends Int32Array | Uint8Array>(a: T): T {
+  const bigger = new (a.constructor as new (length: number) => T)(2 * a.length);
+  bigger.set(a);
+  return bigger;
+}
+
 /** A run with room for `n` tokens. Typed arrays: a run of a million joiners appended to JS arrays cost 4x. */
 function newRun(n: number): Run {
   return {
@@ -394,22 +425,55 @@ function newRun(n: number): Run {
 function pushToken(run: Run, cp: number, action: number, start: number, end: number): void {
   const k = run.length;
   if (k === run.cp.length) {
-    const bigger = newRun(2 * k);
-    bigger.cp.set(run.cp);
-    bigger.action.set(run.action);
-    bigger.start.set(run.start);
-    bigger.end.set(run.end);
-    run.cp = bigger.cp;
-    run.action = bigger.action;
-    run.start = bigger.start;
-    run.end = bigger.end;
-    run.keep = bigger.keep;
+    run.cp = doubled(run.cp);
+    run.action = doubled(run.action);
+    run.start = doubled(run.start);
+    run.end = doubled(run.end);
+    run.keep = doubled(run.keep);
   }
   run.cp[k] = cp;
   run.action[k] = action;
   run.start[k] = start;
   run.end[k] = end;
   run.length = k + 1;
+}
+
+/**
+ * The context characters kept so far, as parallel arrays: the output piece each is, the output position (in
+ * base units) it sits at, its code points (0 once removed), and whether it is a bidi mark. Typed arrays for
+ * the reason `Run` has them: four JS arrays pushed to were 40% of 1 MB of a letter and an RLM alternating.
+ */
+interface Kept {
+  length: number;
+  part: Int32Array;
+  at: Int32Array;
+  cps: Int32Array;
+  mark: Uint8Array;
+}
+
+function newKept(n: number): Kept {
+  return {
+    length: 0,
+    part: new Int32Array(n),
+    at: new Int32Array(n),
+    cps: new Int32Array(n),
+    mark: new Uint8Array(n),
+  };
+}
+
+function pushKept(kept: Kept, part: number, at: number, cps: number, mark: boolean): void {
+  const k = kept.length;
+  if (k === kept.part.length) {
+    kept.part = doubled(kept.part);
+    kept.at = doubled(kept.at);
+    kept.cps = doubled(kept.cps);
+    kept.mark = doubled(kept.mark);
+  }
+  kept.part[k] = part;
+  kept.at[k] = at;
+  kept.cps[k] = cps;
+  kept.mark[k] = mark ? 1 : 0;
+  kept.length = k + 1;
 }
 
 /** Do the run's leading tags spell a subdivision id closed by CANCEL TAG, with no other tag after? */
@@ -567,6 +631,15 @@ class Output {
     this.to[k] = 0;
   }
 
+  /** Where piece `k` starts in the input; negative for a character of ours. */
+  startOf(k: number): number {
+    return this.from[k]!;
+  }
+
+  endOf(k: number): number {
+    return this.to[k]!;
+  }
+
   text(s: string, k: number): string {
     const from = this.from[k]!;
     return from < 0 ? String.fromCharCode(-1 - from) : s.slice(from, this.to[k]);
@@ -596,12 +669,8 @@ class Output {
 
   private push(from: number, to: number): void {
     if (this.length === this.from.length) {
-      const f = new Int32Array(this.length * 2);
-      const t = new Int32Array(this.length * 2);
-      f.set(this.from);
-      t.set(this.to);
-      this.from = f;
-      this.to = t;
+      this.from = doubled(this.from);
+      this.to = doubled(this.to);
     }
     this.from[this.length] = from;
     this.to[this.length] = to;
@@ -631,11 +700,24 @@ function textOfUnits(units: Uint16Array): string {
 }
 
 /**
+ * Records output position `at` as the `count`-th (from 0) in `ring`, and says whether it and the
+ * DENSITY_MAX_CONTEXT - 1 recorded before it fall within DENSITY_WINDOW base units.
+ */
+function crowded(ring: Int32Array, count: number, at: number): boolean {
+  const slot = count % DENSITY_MAX_CONTEXT;
+  const full =
+    count >= DENSITY_MAX_CONTEXT - 1 && at - ring[(slot + 1) % DENSITY_MAX_CONTEXT]! < DENSITY_WINDOW;
+  ring[slot] = at;
+  return full;
+}
+
+/**
  * Working memory shared by every cleaning: cleanings do not nest (nothing they call cleans), and allocating it
  * per call, a dozen typed arrays, was a third of cleaning a short field with one zero-width character. What a
  * long text grew past `KEPT_TOKENS` is let go of once it is cleaned (or, if cleaning threw, by the next one).
  */
 const RUN = newRun(16);
+const KEPT = newKept(16);
 const OUTPUT = new Output();
 const RECENT = new Int32Array(DENSITY_MAX_CONTEXT);
 const TALLY = new Array<number>(UNICODE_CATEGORIES.length).fill(0);
@@ -646,6 +728,8 @@ function resetWorkingMemory(): void {
   OUTPUT.reset();
   if (RUN.cp.length > KEPT_TOKENS) Object.assign(RUN, newRun(16));
   RUN.length = 0;
+  if (KEPT.part.length > KEPT_TOKENS) Object.assign(KEPT, newKept(16));
+  KEPT.length = 0;
   TALLY.fill(0);
 }
 
@@ -659,11 +743,11 @@ class Cleaning {
   readonly tally = TALLY;
   readonly out = OUTPUT;
   readonly ends: StringEnds;
-  // Kept context units: index into `out`, output position (in base code units), code points, is a mark.
-  readonly ctxPart: number[] = [];
-  readonly ctxAt: number[] = [];
-  readonly ctxCps: number[] = [];
-  readonly ctxMark: boolean[] = [];
+  readonly kept: Kept = KEPT;
+  /** How many of the kept are bidi marks. */
+  marks = 0;
+  /** See `firstRtlLetter`; -1 until searched. */
+  firstRtl = -1;
   readonly run: Run = RUN;
   changed = false;
   lastBase = -1;
@@ -688,6 +772,11 @@ class Cleaning {
   }
 
   keep(from: number, to: number, mark: boolean): void {
+    if (mark && this.firstRtlLetter() === this.n) {
+      // No RTL letter anywhere: no mark can stand, so none is kept only to be removed at the end.
+      this.dropContext(A_MARK);
+      return;
+    }
     const cps = cpCount(this.s, from, to);
     if (!mark) {
       if (this.dense) {
@@ -695,17 +784,10 @@ class Cleaning {
         this.changed = true;
         return;
       }
-      const slot = this.counted % DENSITY_MAX_CONTEXT;
-      this.dense =
-        this.counted >= DENSITY_MAX_CONTEXT - 1 &&
-        this.baseUnits - this.recent[(slot + 1) % DENSITY_MAX_CONTEXT]! < DENSITY_WINDOW;
-      this.recent[slot] = this.baseUnits;
-      this.counted++;
+      this.dense = crowded(this.recent, this.counted++, this.baseUnits);
     }
-    this.ctxPart.push(this.out.length);
-    this.ctxAt.push(this.baseUnits);
-    this.ctxCps.push(cps);
-    this.ctxMark.push(mark);
+    if (mark) this.marks++;
+    pushKept(this.kept, this.out.length, this.baseUnits, cps, mark);
     this.out.range(from, to);
   }
 
@@ -825,10 +907,64 @@ class Cleaning {
     return this.scanner === undefined ? scan(s, k, p) : scanLong(this.scanner, s, k, p);
   }
 
+  /** Do DENSITY_MAX_CONTEXT of the kept context characters still standing fall within DENSITY_WINDOW? */
+  tooDense(): boolean {
+    const { at, cps, length } = this.kept;
+    let live = 0;
+    for (let k = 0; k < length; k++) {
+      // The ring is free again: the scan that filled it is over.
+      if (cps[k]! > 0 && crowded(this.recent, live++, at[k]!)) return true;
+    }
+    return false;
+  }
+
+  /** Where the input's first right-to-left letter is (its length: none), searched for once. */
+  firstRtlLetter(): number {
+    if (this.firstRtl < 0) {
+      RTL_SEARCH.lastIndex = 0;
+      this.firstRtl = RTL_SEARCH.exec(this.s)?.index ?? this.n;
+    }
+    return this.firstRtl;
+  }
+
+  /**
+   * Does a base of the output (a piece that is no kept context character) hold a right-to-left letter? One
+   * walk over the pieces: short ones are read unit by unit, long ones share one search of the input for the
+   * next RTL letter. A regex call per piece made 1 MB of a letter and an LRM alternating take 0.5 s.
+   */
+  hasRtlBase(): boolean {
+    const { s, out } = this;
+    const { part, length: kept } = this.kept;
+    let c = 0; // the next kept context piece
+    let next = this.firstRtlLetter(); // where the last search found an RTL letter (s.length: none)
+    if (next === s.length) return false;
+    for (let k = 0; k < out.length; k++) {
+      if (c < kept && part[c] === k) {
+        c++;
+        continue;
+      }
+      const from = out.startOf(k);
+      const to = out.endOf(k);
+      if (from < 0 || to <= from) continue; // a space or newline of ours, or emptied
+      if (to - from <= NEAR_UNITS) {
+        for (let i = from; i < to; i++) if (inRanges(s.codePointAt(i)!, RTL_RANGES)) return true;
+        continue;
+      }
+      if (next < from) {
+        RTL_SEARCH.lastIndex = from;
+        next = RTL_SEARCH.exec(s)?.index ?? s.length;
+        if (next === s.length) return false;
+      }
+      if (next < to) return true;
+    }
+    return false;
+  }
+
   removeCtx(k: number, cat: UnicodeCategory): void {
-    this.out.clear(this.ctxPart[k]!);
-    this.tally[CAT[cat]]! += this.ctxCps[k]!;
-    this.ctxCps[k] = 0;
+    const { part, cps } = this.kept;
+    this.out.clear(part[k]!);
+    this.tally[CAT[cat]]! += cps[k]!;
+    cps[k] = 0;
     this.changed = true;
   }
 
@@ -951,23 +1087,12 @@ class Cleaning {
     }
     if (this.run.length > 0) this.flushRun(-1);
 
-    if (this.ctxMark.includes(true)) {
-      // Marks order right-to-left text; without RTL letters in the output they only hide things.
-      const isCtx = new Set(this.ctxPart);
-      let rtl = false;
-      for (let i = 0; i < this.out.length && !rtl; i++)
-        rtl = !isCtx.has(i) && rtlPattern.test(this.out.text(s, i));
-      if (!rtl)
-        for (let k = 0; k < this.ctxMark.length; k++) if (this.ctxMark[k]) this.removeCtx(k, 'bidi-mark');
-    }
-    const live: number[] = [];
-    for (let k = 0; k < this.ctxCps.length; k++) if (this.ctxCps[k]! > 0) live.push(k);
-    for (let i = 0; i + DENSITY_MAX_CONTEXT - 1 < live.length; i++) {
-      if (this.ctxAt[live[i + DENSITY_MAX_CONTEXT - 1]!]! - this.ctxAt[live[i]!]! < DENSITY_WINDOW) {
-        for (const k of live) this.removeCtx(k, 'steganography');
-        break;
-      }
-    }
+    const kept = this.kept;
+    // Marks order right-to-left text; without RTL letters in the output they only hide things.
+    if (this.marks > 0 && !this.hasRtlBase())
+      for (let k = 0; k < kept.length; k++) if (kept.mark[k] === 1) this.removeCtx(k, 'bidi-mark');
+    if (this.tooDense())
+      for (let k = 0; k < kept.length; k++) if (kept.cps[k]! > 0) this.removeCtx(k, 'steganography');
 
     if (counts !== undefined) {
       for (let k = 0; k < this.tally.length; k++) {
@@ -978,9 +1103,7 @@ class Cleaning {
         }
       }
     }
-    const cleaned = this.changed ? this.out.build(s) : s;
-    resetWorkingMemory();
-    return cleaned;
+    return this.changed ? this.out.build(s) : s;
   }
 }
 
@@ -1023,7 +1146,8 @@ function cleanWith(
   }
   const cleaning = new Cleaning(text, p, scanner);
   const out = cleaning.clean(first, counts);
-  lastMayHoldContext = cleaning.ctxPart.length > 0;
+  lastMayHoldContext = cleaning.kept.length > 0;
+  resetWorkingMemory();
   return out;
 }
 

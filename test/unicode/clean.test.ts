@@ -212,6 +212,49 @@ describe('context characters removed (balanced)', () => {
   });
 });
 
+describe("bidi marks need a right-to-left letter among the output's bases", () => {
+  it.each([
+    ['one far before them, in a long stretch', `שלום ${'x'.repeat(300)} \u200fy`, undefined],
+    // Twelve: sixteen marks this close would pass the density limit.
+    ['one after many short stretches', `${'ab\u200f'.repeat(12)}ב`, undefined],
+    ['a supplementary one (Phoenician)', 'a\u200f\u{10900}', undefined],
+    [
+      'one after a removed noncharacter, in a long stretch',
+      'abcdefgh\ufdd0ijklmnopש\u200fq',
+      { noncharacter: 1 },
+    ],
+  ])('kept: %s', (_name, input, counts) => {
+    const out = counts === undefined ? input : input.replace('\ufdd0', '');
+    expect(clean(input)).toEqual({ out, counts: counts ?? {} });
+  });
+
+  it.each([
+    ['ARABIC LETTER MARK is a mark, not a letter', ' \u061c \u061c', '  ', { 'bidi-mark': 2 }],
+    [
+      'the only letter sat inside a removed escape string',
+      'abcdefgh\u200fxxxxxxxx\u001b]0;ש\u0007',
+      'abcdefghxxxxxxxx',
+      { ansi: 6, 'bidi-mark': 1 },
+    ],
+    // U+FDD0 lies in the Arabic presentation forms block: found by the search, right after a stretch, and removed.
+    [
+      'the only character of an RTL block was removed, right after a stretch',
+      'abcdefgh\ufdd0\u200fxyz',
+      'abcdefghxyz',
+      { 'bidi-mark': 1, noncharacter: 1 },
+    ],
+    [
+      'no letter after a removed character either',
+      'abcdefgh\ufdd0ijklmnop\u200fq',
+      'abcdefghijklmnopq',
+      { 'bidi-mark': 1, noncharacter: 1 },
+    ],
+    ['many marks between short stretches', 'a\u200f'.repeat(50), 'a'.repeat(50), { 'bidi-mark': 50 }],
+  ])('removed: %s', (_name, input, expected, counts) => {
+    expect(clean(input)).toEqual({ out: expected, counts });
+  });
+});
+
 describe('density limit', () => {
   it('removes all kept context characters past one per four visible characters', () => {
     const persian = 'خانه';
@@ -226,6 +269,13 @@ describe('density limit', () => {
     expect(clean(prose).out).toBe(prose);
     const chat = 'Team 👨\u200d👩\u200d👧\u200d👦 shipped it, congrats to everyone involved! '.repeat(10);
     expect(clean(chat).out).toBe(chat);
+  });
+
+  it('does not count marks already removed for want of right-to-left letters', () => {
+    // Ten ZWNJs between Devanagari letters stand; ten RLMs beside them go. Counted with them, the twenty would
+    // pass the limit and take the ZWNJs along.
+    const text = 'क\u200cक \u200f'.repeat(10);
+    expect(clean(text)).toEqual({ out: text.replaceAll('\u200f', ''), counts: { 'bidi-mark': 10 } });
   });
 
   it('counts selectors after ideographs too', () => {

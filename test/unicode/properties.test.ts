@@ -20,6 +20,8 @@ const isVs = (cp: number) =>
   (cp >= 0x180b && cp <= 0x180d) ||
   cp === 0x180f;
 
+const RTL_LETTER =
+  /[\u0590-\u061b\u061d-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What must never be in the output, written from DESIGN.md independently of the tables. */
@@ -59,11 +61,13 @@ function forbidden(out: string, c: StringClass, p: UnicodeProfile): string | und
     '',
   );
   if (/[\u{e0000}-\u{e007f}]/u.test(tagsOutsideFlags)) return 'tag outside a flag sequence';
+  // Marks stand only in text with right-to-left letters (the blocks of RTL scripts; ALM itself is a mark).
+  if (/[\u200e\u200f\u061c]/.test(out) && !RTL_LETTER.test(out)) return 'bidi mark without RTL letters';
   return undefined;
 }
 
 describe('cleanText properties', () => {
-  it.each(['a\u200bb', 'x\ud800', 'a\ufe0f', '\u001b[0m', 'hi\u{e0041}', 'ab\u200dc'])(
+  it.each(['a\u200fb', 'a\u200bb', 'x\ud800', 'a\ufe0f', '\u001b[0m', 'hi\u{e0041}', 'ab\u200dc'])(
     'the predicate rejects %j',
     (s) => {
       expect(forbidden(s, 'document', 'balanced')).toBeDefined();
