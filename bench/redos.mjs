@@ -76,6 +76,12 @@ const UNICODE = {
   'bidi run': () => fill('\u202e\u2066'),
   'ZWNJ between Arabic': () => fill('ب\u200c'),
   'RLM run': () => fill('\u200f'),
+  // A mark beside letters that are not right-to-left: each must be weighed against the whole output.
+  'letter+RLM': () => fill('a\u200f'),
+  'ideograph+LRM': () => fill('中\u200e'),
+  'space+ALM': () => fill(' \u061c'),
+  'ideograph+ZWNJ x2': () => fill('中\u200c\u200c'),
+  'Arabic+VS15 x2': () => fill('ب\ufe0e\ufe0e'),
   'lone surrogates': () => fill('\ud800'),
   'combining marks': () => `a${fill('\u0301')}`,
   'NBSP/space run': () => fill('\u00a0 '),
