@@ -12,6 +12,7 @@
 import { asciiMatches, escapeRegex } from '../core/regex.js';
 import { sortPrefix } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
+import { type Gate, gateOf, NO_GATE } from './gates.js';
 import { findPeers, type Peers } from './peers.js';
 import {
   aroundGroup,
@@ -75,164 +76,6 @@ export interface RuleRegistry {
    * start, overlapping ones already merged (the longest match names the span; ties go to rule order).
    */
   scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[];
-}
-
-/**
- * Assignment between a key and its value: `=`, `:`, `:=`, `=>`, `.=`, or `"KEY", "value")` (a setProperty
- * call: the comma only between quoted strings closed by `)`, so `"auth","token_uri":` is no assignment).
- */
-export const ASSIGN = `(?:[\\s'"\`]{0,12}(?:=>|:=|\\.=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`]{0,5}`;
-
-const DEFAULT_TAIL = '[\\w.-]{0,30}?';
-
-/**
- * `<keyword…> = <value>`: one of `keys` (a regex alternation) in the key name, a short identifier tail, an
- * assignment, then the value as group 1. For values whose shape alone would also match digests and ids.
- * Bounded gaps keep it linear.
- *
- * @example
- * keyed('heroku', '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}');
- */
-export function keyed(keys: string, value: string, tail = DEFAULT_TAIL): RegExp {
-  const re = new RegExp(`(?:${keys})${tail}${ASSIGN}(${value})(?![\\w+/=-])`, 'i');
-  // The first `=` or `:` of ASSIGN comes after the tail and 12 quotes or spaces, one further for `.=`. Tails
-  // are up to N name characters (`[\w.-]{0,N}?`), maybe then a word (`(?:key|token)`); others get no gate.
-  const tailMax = longestTail(tail);
-  return tailMax === undefined ? re : gated(re, keys, tailMax + 12 + 1);
-}
-
-/** The most characters a key tail `[…]{0,N}?<words>` spans, the words read by `literalPrefixes`. */
-function longestTail(tail: string): number | undefined {
-  const parts = /^\[[^\]]+\]\{0,(\d+)\}\??(.*)$/.exec(tail);
-  if (parts === null) return undefined;
-  const words = parts[2] as string;
-  const wordMax = words === '' ? 0 : keyLengths(words)?.longest;
-  return wordMax === undefined ? undefined : Number(parts[1]) + wordMax;
-}
-
-/**
- * What `gated` knows of a rule's regex: one of `chars` occurs after the key, so at least `after` characters
- * after a match's start (the shortest key), and at most `within` characters after it.
- */
-export interface Gate {
-  readonly after: number;
-  readonly within: number;
-  /**
-   * Where a search from `from` stopped, with no gate character between `from` and it: at the next gate
-   * character, at the text's end ({@link NO_GATE}), or, for a search bounded to the gate's reach (a pattern),
-   * past that reach, `within - after + 1` on, saying nothing of what follows. The caller may say that none
-   * is at `end` or after it: a search then need not read on from there.
-   */
-  readonly find: (text: string, from: number, end?: number) => number;
-}
-
-/**
- * What a gate's search returns when no gate character follows: past every hit by more than any `within`, so
- * every later hit is skipped. (The text's length, returned before, let a hit near the end of a short text
- * through to its regex: every URL without userinfo ran `url-password` in full.) Below 2^30, a small integer.
- */
-export const NO_GATE = 2 ** 30 - 1;
-
-/** Regexes marked by `gated`. */
-const GATES = new WeakMap<RegExp, Gate>();
-
-/**
- * The search for a set of characters. One character is `indexOf`, several a table read over the first few
- * characters and then a global regex (scans do not nest, so one regex per gate is enough): where the gate
- * character follows every hit (`hec-token` repeated), a regex call per hit cost more than the regex it was
- * there to save.
- */
-const FINDERS = new Map<string, Gate['find']>();
-/** How many characters after a hit a set's search reads one by one before it hands over to its regex. */
-const GATE_NEAR = 4;
-function finder(chars: string): Gate['find'] {
-  let find = FINDERS.get(chars);
-  if (find === undefined) {
-    find = newFinder(chars);
-    FINDERS.set(chars, find);
-  }
-  return find;
-}
-
-/**
- * A gate that is a pattern (`-(?<=[0-9a-f]{8}-)`, a UUID's first dash): where its first match at or after
- * `from` starts, looked for no further than `span` characters on. Unbounded, the search read on to the next
- * match however far: one `fb` early in 10 MB with no `|` in it read all of it (W1 1.15x the time).
- */
-function search(pattern: RegExp, span: number): Gate['find'] {
-  const re = new RegExp(
-    `([\\s\\S]{0,${span}}?)(?:${pattern.source})`,
-    `${pattern.flags.replace(/[gy]/g, '')}y`,
-  );
-  return (text, from) => {
-    re.lastIndex = from;
-    const m = re.exec(text);
-    if (m !== null) return from + (m[1] as string).length;
-    return from + span + 1 >= text.length ? NO_GATE : from + span + 1;
-  };
-}
-
-/** `text`, or only its first `end` units (a slice shares the text's memory). */
-const upTo = (text: string, end: number): string => (end < text.length ? text.slice(0, end) : text);
-
-function newFinder(chars: string): Gate['find'] {
-  if (chars.length === 1) {
-    return (text, from, end = text.length) => {
-      const i = upTo(text, end).indexOf(chars, from);
-      return i < 0 ? NO_GATE : i;
-    };
-  }
-  const set = new RegExp(`[${escapeRegex(chars)}]`, 'g');
-  const isGate = new Uint8Array(128);
-  for (const c of chars) {
-    const code = c.charCodeAt(0);
-    if (code >= 128) throw new Error(`gate characters must be ASCII: ${JSON.stringify(chars)}`);
-    isGate[code] = 1;
-  }
-  return (text, from, end = text.length) => {
-    // The first few characters by hand: where an operator follows every hit (`bot=` repeated), a regex call per
-    // hit cost more than the character or two it reads (1 MB of `bot=`: 0.83x the time).
-    const near = Math.min(end, from + GATE_NEAR);
-    for (let i = from; i < near; i++) {
-      const c = text.charCodeAt(i);
-      if (c < 128 && isGate[c] === 1) return i;
-    }
-    if (near >= end) return NO_GATE;
-    set.lastIndex = near;
-    return set.test(upTo(text, end)) ? set.lastIndex - 1 : NO_GATE;
-  };
-}
-
-/**
- * Marks `re`, which starts with one of `keys` (a regex alternation), as an assignment: every match has one
- * of `chars` (by default `=`, `:`, `,`, `>`), or a match of `chars` when it is a regex, after its key and
- * starting at most `afterKey` characters after the longest key. Scanned as
- * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
- * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
- * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
- * a test checks every gated rule is anchored. Keys that cannot be read to their end (see `literalPrefixes`)
- * have no longest length: `re` stays ungated.
- */
-export function gated(re: RegExp, keys: string, afterKey: number, chars: string | RegExp = '=:,>'): RegExp {
-  const lengths = keyLengths(keys);
-  if (lengths === undefined) return re;
-  GATES.set(re, {
-    after: lengths.shortest,
-    within: lengths.longest + afterKey,
-    find:
-      typeof chars === 'string'
-        ? finder(chars)
-        : search(chars, lengths.longest + afterKey - lengths.shortest),
-  });
-  return re;
-}
-
-/** The shortest and longest texts a key pattern (`heroku|cf_api`, `linked[_-]?in`) matches; undefined when it cannot be read. */
-function keyLengths(keys: string): { shortest: number; longest: number } | undefined {
-  const { texts, complete } = literalPrefixes(keys);
-  if (!complete) return undefined;
-  const lengths = texts.map((t) => t.length);
-  return { shortest: Math.min(...lengths), longest: Math.max(...lengths) };
 }
 
 /**
@@ -436,8 +279,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           ? new RegExp(rule.allowlist.stopwords.map(escapeRegex).join('|'), 'i')
           : undefined,
         sticky: sticky ? new RegExp(rule.regex.source, `${flags.replace('g', '')}y`) : undefined,
-        gate: GATES.get(rule.regex),
-        closing: sticky ? closingOf(rule.regex, group, GATES.get(rule.regex)) : undefined,
+        gate: gateOf(rule.regex),
+        closing: sticky ? closingOf(rule.regex, group, gateOf(rule.regex)) : undefined,
         before: rule.window?.before ?? DEFAULT_WINDOW.before,
         after: rule.window?.after ?? DEFAULT_WINDOW.after,
         source: rule,
