@@ -4,7 +4,7 @@
  * Cosmos DB account keys and Service Bus / Event Hubs shared access keys in connection strings, SAS token
  * signatures, Azure DevOps personal access tokens, App Configuration secrets and Functions keys.
  */
-import { keyed } from './gates.js';
+import { keyed } from './registry.js';
 import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [

@@ -4,9 +4,8 @@
  * registry records the answers per scan.
  */
 
-import type { Gate } from './gates.js';
 import { type AroundGroup, aroundGroup } from './prefixes.js';
-import type { CompiledRule } from './registry.js';
+import type { CompiledRule, Gate } from './registry.js';
 
 /**
  * Anchored rules whose regexes differ only in their secret (Twitter's four, Discord's three: one key, one

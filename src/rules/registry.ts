@@ -3,23 +3,27 @@
  * Validates secret rules, compiles them once into a frozen registry, and scans a text with them.
  *
  * The scan is two-phase, as in gitleaks: one pass of a keyword scanner over the text (see
- * `rules/keyword-scanner`) records where each rule's keywords occur; then each triggered rule runs its own
+ * `createKeywordScanner`) records where each rule's keywords occur; then each triggered rule runs its own
  * regex at those hits (anchored rules) or inside windows around them (merged when they overlap). Cost
  * therefore follows the text length and the number of keyword hits, not the number of rules. A rule only
- * finds; masking is the caller's separate pass. Gates (`rules/gates`) and closings (`rules/closings`) let an
- * anchored rule skip hits where it cannot match; `rules/merge` makes the matches disjoint.
+ * finds; masking is the caller's separate pass.
  */
 
-import { escapeRegex } from '../core/regex.js';
+import { asciiMatches, escapeRegex } from '../core/regex.js';
 import { sortPrefix } from '../core/sort.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
-import { type Closing, closingOf, valueEnd } from './closings.js';
-import { type Gate, gateOf, NO_GATE } from './gates.js';
-import { createKeywordScanner, type HitBuffer, isAsciiKeyword, refusedBefore } from './keyword-scanner.js';
-import { mergeMatches, wholeClusters } from './merge.js';
 import { findPeers, type Peers } from './peers.js';
-import { captureGroups, endGroup, literalPrefixes } from './prefixes.js';
+import {
+  aroundGroup,
+  captureGroups,
+  countedLengths,
+  endGroup,
+  literalPrefixes,
+  openingClass,
+  tokenEnd,
+} from './prefixes.js';
 import type { SecretRule } from './types.js';
+import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
 export const DEFAULT_WINDOW = Object.freeze({ before: 256, after: 768 });
@@ -74,6 +78,164 @@ export interface RuleRegistry {
 }
 
 /**
+ * Assignment between a key and its value: `=`, `:`, `:=`, `=>`, `.=`, or `"KEY", "value")` (a setProperty
+ * call: the comma only between quoted strings closed by `)`, so `"auth","token_uri":` is no assignment).
+ */
+export const ASSIGN = `(?:[\\s'"\`]{0,12}(?:=>|:=|\\.=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`]{0,5}`;
+
+const DEFAULT_TAIL = '[\\w.-]{0,30}?';
+
+/**
+ * `<keyword…> = <value>`: one of `keys` (a regex alternation) in the key name, a short identifier tail, an
+ * assignment, then the value as group 1. For values whose shape alone would also match digests and ids.
+ * Bounded gaps keep it linear.
+ *
+ * @example
+ * keyed('heroku', '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}');
+ */
+export function keyed(keys: string, value: string, tail = DEFAULT_TAIL): RegExp {
+  const re = new RegExp(`(?:${keys})${tail}${ASSIGN}(${value})(?![\\w+/=-])`, 'i');
+  // The first `=` or `:` of ASSIGN comes after the tail and 12 quotes or spaces, one further for `.=`. Tails
+  // are up to N name characters (`[\w.-]{0,N}?`), maybe then a word (`(?:key|token)`); others get no gate.
+  const tailMax = longestTail(tail);
+  return tailMax === undefined ? re : gated(re, keys, tailMax + 12 + 1);
+}
+
+/** The most characters a key tail `[…]{0,N}?<words>` spans, the words read by `literalPrefixes`. */
+function longestTail(tail: string): number | undefined {
+  const parts = /^\[[^\]]+\]\{0,(\d+)\}\??(.*)$/.exec(tail);
+  if (parts === null) return undefined;
+  const words = parts[2] as string;
+  const wordMax = words === '' ? 0 : keyLengths(words)?.longest;
+  return wordMax === undefined ? undefined : Number(parts[1]) + wordMax;
+}
+
+/**
+ * What `gated` knows of a rule's regex: one of `chars` occurs after the key, so at least `after` characters
+ * after a match's start (the shortest key), and at most `within` characters after it.
+ */
+export interface Gate {
+  readonly after: number;
+  readonly within: number;
+  /**
+   * Where a search from `from` stopped, with no gate character between `from` and it: at the next gate
+   * character, at the text's end ({@link NO_GATE}), or, for a search bounded to the gate's reach (a pattern),
+   * past that reach, `within - after + 1` on, saying nothing of what follows. The caller may say that none
+   * is at `end` or after it: a search then need not read on from there.
+   */
+  readonly find: (text: string, from: number, end?: number) => number;
+}
+
+/**
+ * What a gate's search returns when no gate character follows: past every hit by more than any `within`, so
+ * every later hit is skipped. (The text's length, returned before, let a hit near the end of a short text
+ * through to its regex: every URL without userinfo ran `url-password` in full.) Below 2^30, a small integer.
+ */
+export const NO_GATE = 2 ** 30 - 1;
+
+/** Regexes marked by `gated`. */
+const GATES = new WeakMap<RegExp, Gate>();
+
+/**
+ * The search for a set of characters. One character is `indexOf`, several a table read over the first few
+ * characters and then a global regex (scans do not nest, so one regex per gate is enough): where the gate
+ * character follows every hit (`hec-token` repeated), a regex call per hit cost more than the regex it was
+ * there to save.
+ */
+const FINDERS = new Map<string, Gate['find']>();
+/** How many characters after a hit a set's search reads one by one before it hands over to its regex. */
+const GATE_NEAR = 4;
+function finder(chars: string): Gate['find'] {
+  let find = FINDERS.get(chars);
+  if (find === undefined) {
+    find = newFinder(chars);
+    FINDERS.set(chars, find);
+  }
+  return find;
+}
+
+/**
+ * A gate that is a pattern (`-(?<=[0-9a-f]{8}-)`, a UUID's first dash): where its first match at or after
+ * `from` starts, looked for no further than `span` characters on. Unbounded, the search read on to the next
+ * match however far: one `fb` early in 10 MB with no `|` in it read all of it (W1 1.15x the time).
+ */
+function search(pattern: RegExp, span: number): Gate['find'] {
+  const re = new RegExp(
+    `([\\s\\S]{0,${span}}?)(?:${pattern.source})`,
+    `${pattern.flags.replace(/[gy]/g, '')}y`,
+  );
+  return (text, from) => {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    if (m !== null) return from + (m[1] as string).length;
+    return from + span + 1 >= text.length ? NO_GATE : from + span + 1;
+  };
+}
+
+/** `text`, or only its first `end` units (a slice shares the text's memory). */
+const upTo = (text: string, end: number): string => (end < text.length ? text.slice(0, end) : text);
+
+function newFinder(chars: string): Gate['find'] {
+  if (chars.length === 1) {
+    return (text, from, end = text.length) => {
+      const i = upTo(text, end).indexOf(chars, from);
+      return i < 0 ? NO_GATE : i;
+    };
+  }
+  const set = new RegExp(`[${escapeRegex(chars)}]`, 'g');
+  const isGate = new Uint8Array(128);
+  for (const c of chars) {
+    const code = c.charCodeAt(0);
+    if (code >= 128) throw new Error(`gate characters must be ASCII: ${JSON.stringify(chars)}`);
+    isGate[code] = 1;
+  }
+  return (text, from, end = text.length) => {
+    // The first few characters by hand: where an operator follows every hit (`bot=` repeated), a regex call per
+    // hit cost more than the character or two it reads (1 MB of `bot=`: 0.83x the time).
+    const near = Math.min(end, from + GATE_NEAR);
+    for (let i = from; i < near; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 128 && isGate[c] === 1) return i;
+    }
+    if (near >= end) return NO_GATE;
+    set.lastIndex = near;
+    return set.test(upTo(text, end)) ? set.lastIndex - 1 : NO_GATE;
+  };
+}
+
+/**
+ * Marks `re`, which starts with one of `keys` (a regex alternation), as an assignment: every match has one
+ * of `chars` (by default `=`, `:`, `,`, `>`), or a match of `chars` when it is a regex, after its key and
+ * starting at most `afterKey` characters after the longest key. Scanned as
+ * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
+ * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
+ * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
+ * a test checks every gated rule is anchored. Keys that cannot be read to their end (see `literalPrefixes`)
+ * have no longest length: `re` stays ungated.
+ */
+export function gated(re: RegExp, keys: string, afterKey: number, chars: string | RegExp = '=:,>'): RegExp {
+  const lengths = keyLengths(keys);
+  if (lengths === undefined) return re;
+  GATES.set(re, {
+    after: lengths.shortest,
+    within: lengths.longest + afterKey,
+    find:
+      typeof chars === 'string'
+        ? finder(chars)
+        : search(chars, lengths.longest + afterKey - lengths.shortest),
+  });
+  return re;
+}
+
+/** The shortest and longest texts a key pattern (`heroku|cf_api`, `linked[_-]?in`) matches; undefined when it cannot be read. */
+function keyLengths(keys: string): { shortest: number; longest: number } | undefined {
+  const { texts, complete } = literalPrefixes(keys);
+  if (!complete) return undefined;
+  const lengths = texts.map((t) => t.length);
+  return { shortest: Math.min(...lengths), longest: Math.max(...lengths) };
+}
+
+/**
  * Does every match of the rule's regex begin with one of its keywords? Then the scan can try the regex at each
  * keyword hit (sticky) instead of across windows around the hits, which matters for rules keyed on common
  * words (`bot`, `token`): their windows would cover most of a text. Read from the source conservatively (see
@@ -94,6 +256,105 @@ function secretSpan(rule: CompiledRule, m: RegExpExecArray): readonly [number, n
   const end = m.index + m[0].length;
   return [end - secret.length, end];
 }
+
+/**
+ * Where a match closed by a negative look-ahead can end: from `min` to `max` characters after the hit, at a
+ * character the look-ahead allows (see `EndSearch`; any other unit, and the text's end, may). A hit
+ * with no such place in that window cannot match. Where the closing class holds the text's every character
+ * (`bitbucket=` or `dckr_pat_` over 1 MB), each attempt read the longest value before the look-ahead
+ * failed; one search for the run's end now answers every hit inside the run. Made for assignments of a value
+ * of bounded length (`…=([a-z0-9=_-]{64})(?![\w+/=-])`, `{40,46}`, a fixed prefix before the class) and tokens
+ * (`vck_[A-Za-z0-9]{24,100}`, and of one length, `fio-u-[A-Za-z0-9_=-]{64}`, where the window is a single place).
+ */
+export interface Closing {
+  readonly min: number;
+  readonly max: number;
+  readonly ends: EndSearch;
+}
+
+/** The code units a match can end before: those not of the look-ahead's class, and every one not ASCII. */
+export interface EndSearch {
+  /** Per ASCII unit, 1 where a match can end before it. */
+  readonly table: Uint8Array;
+  /** One such unit (global): a class the regex engine searches at ~1 GB/s, where a loop read 1 MB in ~6 ms. */
+  readonly search: RegExp;
+}
+
+/**
+ * How far past the gate's reach an assignment's value can start: after the operator's first character, its
+ * second (`=>`) and five quotes or spaces, or after the `"KEY", "value"` call's comma, two spaces and five
+ * quotes. (Those are all characters a value can end at, so a hit this far out is met by one of them first.)
+ */
+const VALUE_SLACK = 8;
+/** How the two assignment shapes (`ASSIGN` and `assigned`'s) end, just before the value. */
+const ASSIGN_TAILS = ['[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
+
+/** `Closing.ends` per look-ahead class and flags: the 156 built-in rules with one share 16, each 128 regex tests to make. */
+const END_SEARCHES = new Map<string, EndSearch>();
+
+function closingOf(regex: RegExp, group: number, gate: Gate | undefined): Closing | undefined {
+  const ends = (notAfter: string): EndSearch => {
+    const flags = regex.flags.replace(/[gyd]/g, '');
+    const key = `${flags}/${notAfter}`;
+    let found = END_SEARCHES.get(key);
+    if (found === undefined) {
+      const table = asciiMatches(notAfter, flags).map((cannotFollow) => 1 - cannotFollow);
+      // The table's units as ranges, and every unit not ASCII.
+      let ranges = '';
+      for (let c = 0; c < 128; c++) {
+        if (table[c] === 0) continue;
+        let last = c;
+        while (last < 127 && table[last + 1] === 1) last++;
+        ranges += `\\u${hex4(c)}-\\u${hex4(last)}`;
+        c = last;
+      }
+      found = { table, search: new RegExp(`[${ranges}\\u0080-\\uffff]`, 'g') };
+      END_SEARCHES.set(key, found);
+    }
+    return found;
+  };
+  if (gate === undefined) {
+    // A token: where the token's class holds its own prefix and separator (`fio-u-` or `tfp_=` repeated),
+    // every failed attempt read the whole token before its look-ahead failed.
+    const token = tokenEnd(regex.source);
+    return token && { min: token.min, max: token.max, ends: ends(token.notAfter) };
+  }
+  const cut = group === 0 ? undefined : aroundGroup(regex.source, group);
+  if (cut === undefined || !ASSIGN_TAILS.some((tail) => cut.before.endsWith(tail))) return undefined;
+  const value = countedLengths(cut.inner);
+  const notAfter = /^\(\?!(\[[^\]]+\])\)$/.exec(cut.after);
+  if (value === undefined || notAfter === null) return undefined;
+  // The value starts after the key, and within the gate's reach plus the rest of the operator.
+  return {
+    min: gate.after + value.min,
+    max: gate.within + VALUE_SLACK + value.max,
+    ends: ends(notAfter[1] as string),
+  };
+}
+
+/**
+ * The first place at or after `from` where a match can end (see `Closing`); the text's end if none before it.
+ * None is at `stop` or after it, when the caller says so.
+ */
+function valueEnd(text: string, from: number, ends: EndSearch, stop = text.length): number {
+  // The first few units by table: an end is often that near (`gsk_` repeated has one every four units, and a
+  // regex call per hit was a third of the time).
+  const near = Math.min(stop, from + NEAR_ENDS);
+  for (let i = from; i < near; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || ends.table[c] === 1) return i;
+  }
+  if (near >= stop) return text.length;
+  const search = ends.search;
+  search.lastIndex = near;
+  const at = search.test(text) ? search.lastIndex - 1 : text.length;
+  return at < stop ? at : text.length;
+}
+
+/** Units read by table where a value may end before the search is called. */
+const NEAR_ENDS = 4;
+
+const hex4 = (c: number): string => c.toString(16).padStart(4, '0');
 
 function validate(rule: SecretRule, seen: Set<string>): void {
   const id = rule.id;
@@ -175,8 +436,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           ? new RegExp(rule.allowlist.stopwords.map(escapeRegex).join('|'), 'i')
           : undefined,
         sticky: sticky ? new RegExp(rule.regex.source, `${flags.replace('g', '')}y`) : undefined,
-        gate: gateOf(rule.regex),
-        closing: sticky ? closingOf(rule.regex, group, gateOf(rule.regex)) : undefined,
+        gate: GATES.get(rule.regex),
+        closing: sticky ? closingOf(rule.regex, group, GATES.get(rule.regex)) : undefined,
         before: rule.window?.before ?? DEFAULT_WINDOW.before,
         after: rule.window?.after ?? DEFAULT_WINDOW.after,
         source: rule,
@@ -647,3 +908,507 @@ const VERDICTS_MAX = 4096;
 
 /** How many of the latest matches `covered` looks at. */
 const COVER_LOOKBACK = 4;
+
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/**
+ * What may follow a character as part of the same grapheme: combining marks, emoji modifiers, joiners,
+ * variation selectors, tag characters, and the pictograph a ZWJ joins on. Sticky, tried where a match ends.
+ */
+const CLUSTER_TAIL =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and selectors are matched one by one on purpose
+  /(?:[\p{M}\p{Emoji_Modifier}\u200C\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{E0100}-\u{E01EF}]|(?<=\u200D)\p{Extended_Pictographic})+/uy;
+
+/**
+ * The match widened so that it neither starts inside a surrogate pair nor ends inside a grapheme. Rules count
+ * UTF-16 units (`{8,500}` without the `u` flag), so a length cap can stop between the halves of an emoji or
+ * between a flag's black flag and its tag characters; the mask would then leave a lone surrogate or stray
+ * tags behind it, which no output may carry and which the next pass would remove.
+ */
+function wholeClusters(text: string, m: SecretMatch): SecretMatch {
+  let { start, end } = m;
+  if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;
+  if (end < text.length && isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++;
+  if (end < text.length && text.charCodeAt(end) >= 0x300) {
+    CLUSTER_TAIL.lastIndex = end;
+    if (CLUSTER_TAIL.test(text)) end = CLUSTER_TAIL.lastIndex;
+  }
+  return start === m.start && end === m.end ? m : { start, end, rule: m.rule };
+}
+
+/**
+ * Merge overlapping matches into disjoint spans: a span covers every overlapping match (no piece of any
+ * secret survives) and is named by its longest match, ties going to the earlier rule.
+ */
+export function mergeMatches(raw: SecretMatch[]): SecretMatch[] {
+  if (raw.length <= 1) return raw;
+  raw.sort((a, b) => a.start - b.start || b.end - a.end || a.rule.index - b.rule.index);
+  const out: SecretMatch[] = [];
+  let cur = raw[0] as SecretMatch;
+  let best = cur;
+  let end = cur.end;
+  for (let i = 1; i < raw.length; i++) {
+    const m = raw[i] as SecretMatch;
+    if (m.start < end) {
+      const bl = best.end - best.start;
+      const ml = m.end - m.start;
+      if (ml > bl || (ml === bl && m.rule.index < best.rule.index)) best = m;
+      if (m.end > end) end = m.end;
+      continue;
+    }
+    out.push({ start: cur.start, end, rule: best.rule });
+    cur = best = m;
+    end = m.end;
+  }
+  out.push({ start: cur.start, end, rule: best.rule });
+  return out;
+}
+
+/**
+ * Keyword hits of one scan, as parallel arrays grown on demand and reused by the next scan of the same
+ * registry (scans are synchronous, so one buffer per registry is never shared by two scans at once).
+ */
+interface HitBuffer {
+  count: number;
+  at: Int32Array;
+  keyword: Int32Array;
+}
+
+/** Is code unit `u` the ASCII letter whose folded (`| 0x20`) code is `c`? */
+const isFolded = (u: number, c: number): boolean => u < 128 && (u | 0x20) === c;
+
+/** Records one hit of keyword `k` at `at`, growing the buffer when full. */
+function pushHit(buf: HitBuffer, at: number, k: number): void {
+  if (buf.count === buf.at.length) {
+    const grow = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    buf.at = grow(buf.at);
+    buf.keyword = grow(buf.keyword);
+  }
+  buf.at[buf.count] = at;
+  buf.keyword[buf.count] = k;
+  buf.count++;
+}
+
+/**
+ * How common a folded character code is in prose and logs (rough letter frequencies, in percent): used only
+ * to pick the four characters (three for a short keyword) the scanner looks for each keyword by.
+ */
+const COMMONNESS: Readonly<Record<string, number>> = {
+  ' ': 15,
+  e: 12,
+  t: 9,
+  a: 8,
+  o: 7.5,
+  i: 7,
+  n: 7,
+  s: 6.3,
+  h: 6,
+  r: 6,
+  d: 4.2,
+  l: 4,
+  c: 2.8,
+  u: 2.8,
+  m: 2.4,
+  w: 2.4,
+  f: 2.2,
+  g: 2,
+  y: 2,
+  p: 1.9,
+  b: 1.5,
+  v: 1,
+  k: 0.8,
+  j: 0.15,
+  x: 0.15,
+  q: 0.1,
+  z: 0.07,
+};
+const commonness = (code: number): number =>
+  COMMONNESS[String.fromCharCode(code)] ?? (code >= 0x30 && code <= 0x39 ? 0.5 : 0.3);
+
+interface Anchored {
+  /** The keyword's folded codes. */
+  readonly codes: Int32Array;
+  /** Where the looked-for trigram starts inside the keyword. */
+  readonly offset: number;
+  readonly k: number;
+  /** For a keyword of one repeated character: its slot in the run state; else -1. */
+  readonly run: number;
+}
+
+/** Keywords the scanner's main pass finds: two or more characters, all ASCII. The rest go to a regex. */
+function isAsciiKeyword(word: string): boolean {
+  if (word.length < 2) return false;
+  for (let j = 0; j < word.length; j++) if (word.charCodeAt(j) >= 128) return false;
+  return true;
+}
+
+/**
+ * How many keywords hold each window of three and four characters of any keyword. A keyword inside another
+ * (`private_key` in `private_key_id`) counts in all its own windows alike, so it does not change which of them
+ * is fewest.
+ */
+function windowCounts(lowered: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const word of lowered) {
+    const windows = new Set<string>();
+    for (let o = 0; o + 3 <= word.length; o++) {
+      windows.add(word.slice(o, o + 3));
+      if (o + 4 <= word.length) windows.add(word.slice(o, o + 4));
+    }
+    for (const w of windows) counts.set(w, (counts.get(w) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Per keyword, the ASCII characters after which none of its rules can start (`(k << 7) | c` is 1): the
+ * scanner reports no hit there. A rule qualifies when it is tried only at its hits (sticky) and its
+ * regex opens with a negative look-behind (see `openingClass`); a keyword qualifies when all its rules do, and
+ * refuses what all of them refuse. 1 MB of `EAAA` is 250,000 hits of two such rules, each right after an `A`,
+ * and Twilio's `sk` hits every `task` and `desk` in prose.
+ */
+function refusedBefore(
+  compiled: readonly CompiledRule[],
+  triggers: readonly (readonly number[])[],
+): Uint8Array {
+  // Per rule, the characters its look-behind refuses.
+  const tables = compiled.map((rule) => {
+    const cls = rule.sticky === undefined ? undefined : openingClass(rule.regex.source);
+    return cls === undefined ? undefined : asciiMatches(cls, rule.regex.flags);
+  });
+  const refused = new Uint8Array(triggers.length << 7);
+  triggers.forEach((indices, k) => {
+    const own = indices.map((i) => tables[i]);
+    if (own.length === 0 || own.some((t) => t === undefined)) return;
+    for (let c = 0; c < 128; c++) if (own.every((t) => t?.[c] === 1)) refused[(k << 7) | c] = 1;
+  });
+  return refused;
+}
+
+/** Keywords per trigram bucket, where a keyword has another choice of trigram. */
+const BUCKET_LIMIT = 4;
+
+/** Fibonacci hashing multiplier for the bucket table. */
+const HASH = 0x9e3779b1 | 0;
+
+/** Texts at least this long are scanned by the window pass; below it the copy's fixed cost (~50 ns) is more. */
+const COPY_MIN = 128;
+
+/**
+ * The keyword prefilter: one pass over the text's char codes (over their low bytes in WebAssembly for long
+ * texts, see `window-pass.ts`) with a rolling three-character window (ASCII letters folded with `| 0x20`) tested against a
+ * 256 KiB bitmap. Each keyword is represented by four of its characters, the ones the fewest other keywords
+ * hold and of those the rarest, not its first, so `token` or `server=` do not stop the loop at every `to` or `se`:
+ * a set bit for the first three is confirmed by a second bitmap holding the window one character on, and
+ * only then are the few keywords of that trigram checked exactly. (`vercel` is looked for as `verc`: `ver`
+ * alone is in every `server` and `over`.) Two-letter keywords set their pair after every first character,
+ * three-letter ones pass the second bitmap whatever follows. Measured on 10 MB of logs and prose the
+ * trigram table is ~2x the previous design (a 4 MiB table of first trigrams, whose cache misses dominated),
+ * and the second bitmap cut the windows checked exactly from 21.6 to 7.8 per 1,000 characters of W1 (the
+ * scan ~12% faster). Keywords with non-ASCII go through a small regex.
+ *
+ * A keyword of one repeated character occurs at every position of a run of it (1 MB of `a` is a million
+ * occurrences), so it is tracked as a run instead of checked letter by letter, and its hits are thinned to
+ * one per `thinStep[k]` characters plus the last of each run when the step is not 0.
+ *
+ * No hit is reported right after a character its keyword's rules all refuse (`refused`, see `refusedBefore`),
+ * and that is looked at before the keyword is checked: 1 MB of `EAAA` made 500,000 checks and hits of which one
+ * could match.
+ */
+function createKeywordScanner(
+  keywords: readonly string[],
+  thinStep: readonly number[],
+  refused: Uint8Array,
+): (text: string, buf: HitBuffer) => void {
+  const MASK = WINDOW_MASK;
+  // The bitmaps live in the window pass's memory when there is one, so that both passes read one copy.
+  const pass = createWindowPass();
+  const bits = pass?.bits ?? new Int32Array((MASK + 1) >> 5);
+  const follow = pass?.follow ?? new Int32Array((MASK + 1) >> 5);
+  const setBit = (table: Int32Array, g: number): void => {
+    table[g >> 5] = (table[g >> 5] as number) | (1 << (g & 31));
+  };
+  /** Any character may follow trigram `g` (a keyword ends with it). Non-ASCII is looked up as DEL. */
+  const followAny = (g: number): void => {
+    for (let next = 0; next < 128; next++) setBit(follow, ((g << 7) | next) & MASK);
+  };
+  const buckets = new Map<number, Anchored[]>();
+  const other: number[] = [];
+  const runs: Anchored[] = [];
+  const fold = (word: string, j: number): number => word.charCodeAt(j) | 0x20;
+  const add = (g: number, entry: Anchored): void => {
+    setBit(bits, g);
+    const list = buckets.get(g);
+    if (list) list.push(entry);
+    else buckets.set(g, [entry]);
+  };
+  const held = windowCounts(keywords.map((w) => w.toLowerCase()));
+  for (let k = 0; k < keywords.length; k++) {
+    const word = keywords[k] as string;
+    if (!isAsciiKeyword(word)) {
+      other.push(k);
+      continue;
+    }
+    const codes = new Int32Array(word.length);
+    for (let j = 0; j < word.length; j++) codes[j] = fold(word, j);
+    if (word.length >= 3 && codes.every((c) => c === codes[0])) {
+      // Reported where an occurrence ends, so that a run is followed from its first full occurrence on.
+      const entry = { codes, offset: word.length - 3, k, run: runs.length };
+      runs.push(entry);
+      const g = ((codes[0] as number) << 14) | ((codes[0] as number) << 7) | (codes[0] as number);
+      add(g, entry);
+      followAny(g);
+      continue;
+    }
+    if (word.length === 2) {
+      // The window holds any first character (or the text start) before the pair.
+      const pair = ((codes[0] as number) << 7) | (codes[1] as number);
+      for (let first = 0; first < 128; first++) add((first << 14) | pair, { codes, offset: -1, k, run: -1 });
+      followAny(pair);
+      continue;
+    }
+    // Four characters (three for a three-letter keyword) held by the fewest other keywords, and of those the
+    // rarest by letter frequency, among windows whose bucket is not full. Every window of a bucket's trigram
+    // checks all its keywords: twenty keywords ending in `_key` once shared one, so that `private_key=`
+    // repeated cost 20 checks per occurrence; and five `priv…` keywords (`private key`, `private_ai`, ...)
+    // looked for by `priv` made every `private_key` five more checks. A keyword's own text is what an
+    // adversarial input repeats, so it should make a candidate of that keyword alone.
+    const width = Math.min(4, word.length);
+    const trigramAt = (o: number): number =>
+      ((codes[o] as number) << 14) | ((codes[o + 1] as number) << 7) | (codes[o + 2] as number);
+    let offset = -1;
+    let best = Number.POSITIVE_INFINITY;
+    let fallback = 0;
+    let fallbackScore = Number.POSITIVE_INFINITY;
+    for (let o = 0; o + width <= word.length; o++) {
+      let rarity = 1;
+      for (let j = o; j < o + width; j++) rarity *= commonness(codes[j] as number);
+      // Lexicographic: a rarity is below 15^4 (a space, the commonest character, four times).
+      const score = (held.get(word.slice(o, o + width).toLowerCase()) as number) * 1e6 + rarity;
+      if (score < fallbackScore) {
+        fallbackScore = score;
+        fallback = o;
+      }
+      if (score < best && (buckets.get(trigramAt(o))?.length ?? 0) < BUCKET_LIMIT) {
+        best = score;
+        offset = o;
+      }
+    }
+    if (offset < 0) offset = fallback;
+    const g = trigramAt(offset);
+    add(g, { codes, offset, k, run: -1 });
+    if (width === 4) setBit(follow, trigramAt(offset + 1));
+    else followAny(g);
+  }
+  // The buckets as an open-addressing table over flat typed arrays: bucket `at` is entries `first[at]` to
+  // `first[at] + count[at] - 1`, entry `e` keyword `entK[e]`, its folded codes at `allCodes[entCode[e]…]`. A
+  // `Map` lookup per candidate window was a fifth of the scan, and then arrays of objects with a typed array
+  // each still cost ~100 ns a window, mostly in cache misses. Only windows whose bit is set are looked up,
+  // and those are all present, so a probe always ends.
+  let slots = 1024;
+  while (slots < buckets.size * 4) slots *= 2;
+  const shift = 32 - Math.log2(slots);
+  const slotMask = slots - 1;
+  const slotKey = new Int32Array(slots).fill(-1);
+  const first = new Int32Array(slots);
+  const count = new Int32Array(slots);
+  const entryCount = [...buckets.values()].reduce((sum, list) => sum + list.length, 0);
+  const entK = new Int32Array(entryCount);
+  const entOffset = new Int32Array(entryCount);
+  const entLen = new Int32Array(entryCount);
+  const entRun = new Int32Array(entryCount);
+  const entCode = new Int32Array(entryCount);
+  const runOnly = new Uint8Array(slots); // 1: every keyword of the bucket is a run keyword
+  const allCodes = new Uint8Array([...buckets.values()].flat().reduce((sum, a) => sum + a.codes.length, 0));
+  let entry = 0;
+  let code = 0;
+  for (const [g, list] of buckets) {
+    let at = Math.imul(g, HASH) >>> shift;
+    while (slotKey[at] !== -1) at = (at + 1) & slotMask;
+    slotKey[at] = g;
+    first[at] = entry;
+    count[at] = list.length;
+    runOnly[at] = list.every((kw) => kw.run >= 0) ? 1 : 0;
+    for (const kw of list) {
+      entK[entry] = kw.k;
+      entOffset[entry] = kw.offset;
+      entLen[entry] = kw.codes.length;
+      entRun[entry] = kw.run;
+      entCode[entry] = code;
+      allCodes.set(kw.codes, code);
+      code += kw.codes.length;
+      entry++;
+    }
+  }
+
+  const otherRegex =
+    other.length > 0
+      ? new RegExp(other.map((k) => escapeRegex(keywords[k] as string)).join('|'), 'gi')
+      : undefined;
+  const otherIndex = new Map(other.map((k) => [keywords[k] as string, k] as const));
+
+  // Per run keyword, for the scan in progress: where the verified run starts and ends, the last hit reported,
+  // and the latest occurrence not reported yet (-1: none).
+  const runStart = new Int32Array(runs.length);
+  const runEnd = new Int32Array(runs.length);
+  const reported = new Int32Array(runs.length);
+  const pending = new Int32Array(runs.length);
+  /**
+   * Whether a scan has touched the run state since it was last reset: most texts meet no run keyword, and
+   * resetting three arrays and flushing every run for every string made W4's ten short fields 5.3 us, not 4.4.
+   */
+  let runsTouched = true;
+  const flush = (r: number, buf: HitBuffer): void => {
+    const at = pending[r] as number;
+    if (at < 0) return;
+    pushHit(buf, at, (runs[r] as Anchored).k);
+    reported[r] = at;
+    pending[r] = -1;
+  };
+  // Keywords that refuse any character at all: the others' hits are not looked behind.
+  const refuses = new Uint8Array(keywords.length);
+  for (let k = 0; k < keywords.length; k++)
+    refuses[k] = refused.subarray(k << 7, (k + 1) << 7).includes(1) ? 1 : 0;
+  /** Whether no rule of keyword `k` can start at `s` in `text`, for the character before it. */
+  const refusedAt = (text: string, s: number, k: number): boolean => {
+    if (refuses[k] === 0 || s === 0) return false;
+    const before = text.charCodeAt(s - 1);
+    return before < 128 && refused[(k << 7) | before] === 1;
+  };
+
+  /**
+   * Candidate end `i` of an occurrence of run keyword `kw`. The first candidate in a run reads the run to its
+   * end and reports it whole: every occurrence, or one per `thinStep` characters and the last; the pass then
+   * makes a candidate at every unit of the run (1 MB of `A`), and those after the first return at once.
+   */
+  const runHit = (kw: Anchored, text: string, i: number, buf: HitBuffer): void => {
+    const r = kw.run;
+    if (i <= (runEnd[r] as number) && i >= (runStart[r] as number)) return; // in the run read last
+    const c = kw.codes[0] as number;
+    if (!isFolded(text.charCodeAt(i), c)) return;
+    runsTouched = true;
+    // A new run: the previous one's last occurrence goes out, and this one is measured back (at most len)
+    // and on to its end.
+    flush(r, buf);
+    const len = kw.codes.length;
+    let start = i;
+    while (start > 0 && i - start + 1 < len && isFolded(text.charCodeAt(start - 1), c)) start--;
+    let end = i + 1;
+    while (end < text.length && isFolded(text.charCodeAt(end), c)) end++;
+    runStart[r] = start;
+    runEnd[r] = end - 1;
+    // Occurrences start at `start` to `end - len`; the same choice per start as one candidate at a time made.
+    const step = thinStep[kw.k] as number;
+    const last = end - len;
+    let rep = reported[r] as number;
+    let pend = -1;
+    for (let s = start; s <= last; ) {
+      if (step === 0 || rep < 0 || s - rep >= step) {
+        // A refusing keyword's rules are all tried at hits, so its step is 0: no occurrence is held back.
+        if (!refusedAt(text, s, kw.k)) pushHit(buf, s, kw.k);
+        rep = s;
+        pend = -1;
+        s++;
+      } else {
+        // Starts before `rep + step` are held back: only the last of them goes out, at the run's end.
+        pend = Math.min(rep + step - 1, last);
+        s = pend + 1;
+      }
+    }
+    reported[r] = rep;
+    pending[r] = pend;
+  };
+
+  // Windows `skipG` up to `skipTo` need no look: when every keyword of a bucket is a run keyword, each such
+  // window inside the run just read would find that run read already. 1 MB of `A` is a million windows `aaa`,
+  // and each one looked its bucket up to learn that.
+  let skipG = -1;
+  let skipTo = -1;
+
+  /** Window `g` ends at `i` and passed both bitmaps: its bucket's keywords, checked against the text. */
+  const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): void => {
+    if (g === skipG && i <= skipTo) return;
+    let at = Math.imul(g, HASH) >>> shift;
+    while (slotKey[at] !== g) at = (at + 1) & slotMask;
+    const onlyRuns = runOnly[at] === 1;
+    if (onlyRuns) {
+      skipG = g;
+      skipTo = n;
+    }
+    for (let e = first[at] as number, end = e + (count[at] as number); e < end; e++) {
+      const run = entRun[e] as number;
+      if (run >= 0) {
+        runHit(runs[run] as Anchored, text, i, buf);
+        if (onlyRuns) skipTo = Math.min(skipTo, runEnd[run] as number);
+        continue;
+      }
+      const len = entLen[e] as number;
+      const s = i - 2 - (entOffset[e] as number);
+      if (s < 0 || s + len > n || refusedAt(text, s, entK[e] as number)) continue;
+      const codeAt = entCode[e] as number;
+      let j = 0;
+      for (; j < len; j++) {
+        const u = text.charCodeAt(s + j);
+        if (u >= 128 || (u | 0x20) !== allCodes[codeAt + j]) break;
+      }
+      if (j === len) pushHit(buf, s, entK[e] as number);
+    }
+  };
+
+  /**
+   * The bitmap pass over the characters themselves, for short texts (and every text where WebAssembly cannot
+   * run, see `window-pass.ts`). Non-ASCII units pollute the window with high bits: such windows can only be
+   * false candidates, which the exact check rejects, and the loop saves a branch per character.
+   */
+  const scanChars = (text: string, n: number, buf: HitBuffer): void => {
+    let g = 0;
+    for (let i = 0; i < n; i++) {
+      g = ((g << 7) | (text.charCodeAt(i) | 0x20)) & MASK;
+      if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
+      // Past the end, a space (reading there would deoptimise the loop).
+      const next = i + 1 < n ? text.charCodeAt(i + 1) | 0x20 : 0x20;
+      const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
+      if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
+      candidate(text, n, i, g, buf);
+    }
+  };
+
+  /** The same pass in WebAssembly (see `window-pass.ts`), a chunk at a time, each candidate checked here. */
+  const scanChunks = (pass: WindowPass, text: string, n: number, buf: HitBuffer): void => {
+    const { at, window } = pass;
+    for (let base = 0; base < n; base += CHUNK) {
+      const count = pass.chunk(text, base);
+      for (let c = 0; c < count; c++) candidate(text, n, base + (at[c] as number), window[c] as number, buf);
+    }
+  };
+
+  return function scanKeywords(text: string, buf: HitBuffer): void {
+    const n = text.length;
+    skipG = -1;
+    if (runsTouched) {
+      runEnd.fill(-2);
+      reported.fill(-1);
+      pending.fill(-1);
+      runsTouched = false;
+    }
+    if (pass !== undefined && n >= COPY_MIN) scanChunks(pass, text, n, buf);
+    else scanChars(text, n, buf);
+    if (runsTouched) for (let r = 0; r < runs.length; r++) flush(r, buf);
+    if (otherRegex) {
+      const re = otherRegex; // scans do not nest: no copy per scan
+      re.lastIndex = 0;
+      let m = re.exec(text);
+      while (m !== null) {
+        const k = otherIndex.get(m[0].toLowerCase());
+        if (k !== undefined && !refusedAt(text, m.index, k)) pushHit(buf, m.index, k);
+        re.lastIndex = m.index + 1;
+        m = re.exec(text);
+      }
+    }
+  };
+}

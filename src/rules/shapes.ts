@@ -6,7 +6,7 @@
  * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls and
  * `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
  */
-import { gated } from './gates.js';
+import { gated } from './registry.js';
 
 export function assigned(key: string, value: string): RegExp {
   const re = new RegExp(

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { mergeMatches } from '../../src/rules/merge.js';
-import { createRuleRegistry, type SecretMatch } from '../../src/rules/registry.js';
+import { createRuleRegistry, mergeMatches, type SecretMatch } from '../../src/rules/registry.js';
 import { expandTemplate } from './expand.js';
 
 // A match inside one an earlier rule found is not checked again (registry `covered`): these pin that the masks
