@@ -342,6 +342,7 @@ const LETTER_OR_DIGIT_MEMO: Memo = { re: LETTER_OR_DIGIT, known: undefined };
 const isEmoji = (cp: number): boolean => memoTest(EMOJI_MEMO, cp);
 const isPictographic = (cp: number): boolean => memoTest(PICTOGRAPHIC_MEMO, cp);
 const isLetterOrDigit = (cp: number): boolean => memoTest(LETTER_OR_DIGIT_MEMO, cp);
+
 /** `ranges` without the code points `out`. */
 function without(ranges: readonly CodePointRange[], out: readonly number[]): CodePointRange[] {
   let left: CodePointRange[] = [...ranges];
@@ -360,14 +361,14 @@ function without(ranges: readonly CodePointRange[], out: readonly number[]): Cod
 }
 
 /**
- * Searches for the next right-to-left letter (one regex for every cleaning: each sets `lastIndex` first). The
- * ARABIC LETTER MARK lies in the Arabic block but is a mark, never a base: left out, a text of marks and no RTL
- * letter is settled by one search.
+ * The letters of right-to-left scripts. The ARABIC LETTER MARK lies in the Arabic block but is a mark, never a
+ * base: left out, a text of marks and no RTL letter is settled by one search.
  */
+const RTL_LETTERS = without(RTL_RANGES, BIDI_MARKS);
+
+/** Searches for the next right-to-left letter (one regex for every cleaning: each sets `lastIndex` first). */
 const RTL_SEARCH = new RegExp(
-  `[${without(RTL_RANGES, BIDI_MARKS)
-    .map(([a, b]) => `\\u{${a.toString(16)}}-\\u{${b.toString(16)}}`)
-    .join('')}]`,
+  `[${RTL_LETTERS.map(([a, b]) => `\\u{${a.toString(16)}}-\\u{${b.toString(16)}}`).join('')}]`,
   'gu',
 );
 
@@ -947,7 +948,7 @@ class Cleaning {
       const to = out.endOf(k);
       if (from < 0 || to <= from) continue; // a space or newline of ours, or emptied
       if (to - from <= NEAR_UNITS) {
-        for (let i = from; i < to; i++) if (inRanges(s.codePointAt(i)!, RTL_RANGES)) return true;
+        for (let i = from; i < to; i++) if (inRanges(s.codePointAt(i)!, RTL_LETTERS)) return true;
         continue;
       }
       if (next < from) {
