@@ -141,35 +141,6 @@ export const br = (depth: number): Code => [op.br, depth];
 export const brIf = (depth: number, cond: Code): Code => [...cond, op.br_if, depth];
 export const ret = (value: Code): Code => [...value, op.return];
 
-/**
- * Node's writers behind `Buffer#write` (on every Buffer, undocumented): `write(…, encoding)` looks the
- * encoding up on each call (~0.4 us more on a 1,450-character text), so it is only the fallback.
- */
-type NativeWrite = (this: Buffer, text: string, offset: number, bytes: number) => number;
-const native = Buffer.prototype as unknown as { latin1Write?: NativeWrite; ucs2Write?: NativeWrite };
-const latin1Write = native.latin1Write;
-const ucs2Write = native.ucs2Write;
-
-/**
- * Copies `text[from, from + units)` to the start of `into`, a view of a module's memory: as Latin-1, each
- * unit's low byte (a non-ASCII unit may read as an ASCII one; every ASCII one reads as itself), or as
- * UTF-16, two bytes a unit, lone surrogates included.
- */
-export function copyUnits(
-  into: Buffer,
-  text: string,
-  from: number,
-  units: number,
-  encoding: 'latin1' | 'utf16le',
-): void {
-  const part = units === text.length ? text : text.slice(from, from + units);
-  if (encoding === 'latin1') {
-    if (latin1Write) latin1Write.call(into, part, 0, units);
-    else into.write(part, 0, units, 'latin1');
-  } else if (ucs2Write) ucs2Write.call(into, part, 0, 2 * units);
-  else into.write(part, 0, 2 * units, 'utf16le');
-}
-
 export interface ScanModule {
   /** Bytes of memory the module needs; rounded up to whole 64 KiB pages. */
   readonly memory: number;

@@ -11,6 +11,7 @@
  * caller reads characters itself.
  */
 
+import { copyUnits } from '../core/units.js';
 import {
   bin,
   block,
@@ -18,7 +19,6 @@ import {
   brIf,
   type Code,
   compileScanModule,
-  copyUnits,
   get,
   globalSet,
   i32,

@@ -20,6 +20,7 @@
  */
 
 import type { StringClass, UnicodeProfile } from '../core/types.js';
+import { hasWideUnits, LONG_TEXT, OneByteText } from '../core/units.js';
 import {
   ANSI,
   BIDI_CONTROL_RANGES,
@@ -654,6 +655,7 @@ class Output {
     const { length, from, to } = this;
     if (length === 0) return '';
     if (this.chars >= length * SHORT_PIECES) {
+      if (this.chars >= LONG_TEXT && !this.wideChars(s)) return this.write(s);
       const parts = new Array<string>(length);
       for (let k = 0; k < length; k++) parts[k] = this.text(s, k);
       return parts.join('');
@@ -666,6 +668,24 @@ class Output {
       else for (let i = f, e = to[k]!; i < e; i++) units[w++] = s.charCodeAt(i);
     }
     return textOfUnits(units);
+  }
+
+  /** Whether the output may hold a unit above U+00FF: one of the input's or a character of ours. */
+  private wideChars(s: string): boolean {
+    for (let k = 0; k < this.length; k++) if (this.from[k]! < -1 - 0xff) return true;
+    return hasWideUnits(s);
+  }
+
+  /** Long pieces of a long output of one-byte units, written into one Buffer (see `OneByteText`). */
+  private write(s: string): string {
+    const { length, from, to } = this;
+    const out = new OneByteText(this.chars);
+    for (let k = 0; k < length; k++) {
+      const f = from[k]!;
+      if (f < 0) out.add(String.fromCharCode(-1 - f));
+      else out.span(s, f, to[k]!);
+    }
+    return out.done();
   }
 
   private push(from: number, to: number): void {

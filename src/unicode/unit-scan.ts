@@ -9,6 +9,8 @@
  * Where WebAssembly is not available (`node --jitless`) `createUnitScan` returns undefined and the regex
  * serves every length.
  */
+
+import { copyUnits } from '../core/units.js';
 import {
   bin,
   block,
@@ -16,7 +18,6 @@ import {
   brIf,
   type Code,
   compileScanModule,
-  copyUnits,
   get,
   i16x8,
   i32,
