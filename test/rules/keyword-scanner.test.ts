@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeRegex } from '../../src/core/regex.js';
-import { createRuleRegistry } from '../../src/rules/registry.js';
+import { createRuleRegistry, windowScore } from '../../src/rules/registry.js';
 import type { SecretRule } from '../../src/rules/types.js';
 import { prng } from './expand.js';
 
@@ -152,5 +152,22 @@ describe('keyword prefilter', () => {
       ];
       expectAllFound(keywords, text(next, keywords));
     }
+  });
+});
+
+describe('windowScore', () => {
+  const fold = (word: string) => Int32Array.from(word, (c) => c.charCodeAt(0) | 0x20);
+
+  it('ranks a window of one repeated character after every mixed one, however few keywords hold it', () => {
+    const codes = fold('private key-----');
+    const dashes = windowScore(codes, 12, 4, 1); // `----`, held by this keyword alone
+    expect(windowScore(codes, 11, 4, 1)).toBe(dashes);
+    for (let o = 0; o <= 10; o++) expect(windowScore(codes, o, 4, 50), `window at ${o}`).toBeLessThan(dashes);
+  });
+
+  it('otherwise prefers fewer holders, then rarer characters', () => {
+    const codes = fold('xq_token');
+    expect(windowScore(codes, 0, 4, 1)).toBeLessThan(windowScore(codes, 0, 4, 2));
+    expect(windowScore(codes, 0, 4, 1)).toBeLessThan(windowScore(codes, 4, 4, 1)); // `xq_t` before `oken`
   });
 });
