@@ -50,45 +50,29 @@ function applyMasks(text: string, matches: readonly SecretMatch[], counts: Map<s
   }
   if (rule !== undefined) counts.set(rule.id, (counts.get(rule.id) ?? 0) + run);
   // Labels are ASCII: the output fits in one byte a unit if the text does.
-  return units >= LONG_TEXT && !hasWideUnits(text)
-    ? writeMasked(text, matches, units)
-    : concatMasked(text, matches);
-}
-
-function concatMasked(text: string, matches: readonly SecretMatch[]): string {
+  const long = units >= LONG_TEXT && !hasWideUnits(text) ? new OneByteText(units) : undefined;
   let out = '';
   let at = 0;
-  let rule: SecretMatch['rule'] | undefined;
-  let label = '';
+  rule = undefined;
   for (const m of matches) {
     if (m.rule !== rule) {
       rule = m.rule;
       label = labelOf(rule);
     }
-    out += text.slice(at, m.start) + label;
+    if (long === undefined) out += text.slice(at, m.start) + label;
+    else {
+      long.span(text, at, m.start);
+      long.add(label);
+    }
     at = m.end;
+  }
+  if (long !== undefined) {
+    long.span(text, at, text.length);
+    return long.done();
   }
   out += text.slice(at);
   out.charCodeAt(0);
   return out;
-}
-
-function writeMasked(text: string, matches: readonly SecretMatch[], units: number): string {
-  const out = new OneByteText(units);
-  let at = 0;
-  let rule: SecretMatch['rule'] | undefined;
-  let label = '';
-  for (const m of matches) {
-    if (m.rule !== rule) {
-      rule = m.rule;
-      label = labelOf(rule);
-    }
-    out.span(text, at, m.start);
-    out.add(label);
-    at = m.end;
-  }
-  out.span(text, at, text.length);
-  return out.done();
 }
 
 /** Exact matcher for one call: the configured values plus the secret-named argument values. */
