@@ -672,8 +672,9 @@ class Output {
 
   /** Whether the output may hold a unit above U+00FF: one of the input's or a character of ours. */
   private wideChars(s: string): boolean {
+    if (hasWideUnits(s)) return true; // at once for most two-byte input
     for (let k = 0; k < this.length; k++) if (this.from[k]! < -1 - 0xff) return true;
-    return hasWideUnits(s);
+    return false;
   }
 
   /** Long pieces of a long output of one-byte units, written into one Buffer (see `OneByteText`). */
