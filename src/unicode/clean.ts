@@ -1035,7 +1035,8 @@ class Cleaning {
         case A_ESC: {
           next = escapeEnd(s, j, this.ends);
           if (next > j + 1) {
-            this.drop(TALLY_ANSI, cpCount(s, j, next));
+            // Only a control string's body may hold more than ASCII; a CSI's units are its code points.
+            this.drop(TALLY_ANSI, s.charCodeAt(j + 1) === 0x5b ? next - j : cpCount(s, j, next));
             break;
           }
           // A lone ESC, and so is every ESC of a run but the last, which may open a sequence: counted at once.
@@ -1046,7 +1047,7 @@ class Cleaning {
         }
         case A_C1_CSI:
           next = csiEnd(s, j + 1);
-          this.drop(TALLY_ANSI, cpCount(s, j, next));
+          this.drop(TALLY_ANSI, next - j); // the C1 introducer and an ASCII body: a code point a unit
           break;
         case A_C1_STRING: {
           const e = controlStringEnd(s, j + 1, this.ends);

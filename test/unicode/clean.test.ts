@@ -49,6 +49,7 @@ describe('ANSI and terminal escapes', () => {
     ['private CSI (alt screen)', '\u001b[?1049h\u001b[HPrompt', 'Prompt'],
     ['truecolour CSI', '\u001b[38;2;255;0;0mred', 'red'],
     ['OSC title with BEL', '\u001b]0;owned\u0007text', 'text'],
+    ['OSC title beyond ASCII, counted by code point', '\u001b]0;título 😀\u0007text', 'text'],
     ['OSC 52 clipboard', '\u001b]52;c;Y3VybA==\u0007Copied!', 'Copied!'],
     [
       'OSC 8 hyperlink keeps the text',
@@ -62,6 +63,7 @@ describe('ANSI and terminal escapes', () => {
     ['8-bit CSI', 'Build: \u009b31mOK', 'Build: OK'],
     ['8-bit DCS to 8-bit ST', '\u0090q#0;2\u009c sixel', ' sixel'],
     ['8-bit OSC with BEL', '\u009d0;t\u0007x', 'x'],
+    ['8-bit OSC beyond ASCII', '\u009d0;😀\u0007x', 'x'],
   ])('%s: the whole sequence goes, counted as ansi', (_name, input, expected) => {
     const removed = [...input].length - [...expected].length;
     expect(clean(input)).toEqual({ out: expected, counts: { ansi: removed } });
