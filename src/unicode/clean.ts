@@ -524,7 +524,8 @@ class StringEnds {
   }
 }
 
-const inByte = (c: number, [a, b]: CodePointRange): boolean => c >= a && c <= b;
+/** Whether `c` lies in `range`, read by index: destructuring the pair went through its iterator every byte. */
+const inByte = (c: number, range: CodePointRange): boolean => c >= range[0] && c <= range[1];
 
 /** End of a CSI body starting at `k` (parameters, intermediates, final byte); malformed ends early. */
 function csiEnd(s: string, k: number): number {
