@@ -680,13 +680,8 @@ class Output {
 
   /** Long pieces of a long output of one-byte units, written into one Buffer (see `OneByteText`). */
   private write(s: string): string {
-    const { length, from, to } = this;
     const out = new OneByteText(this.chars);
-    for (let k = 0; k < length; k++) {
-      const f = from[k]!;
-      if (f < 0) out.add(String.fromCharCode(-1 - f));
-      else out.span(s, f, to[k]!);
-    }
+    for (let k = 0; k < this.length; k++) out.add(this.text(s, k));
     return out.done();
   }
 
