@@ -38,6 +38,7 @@ const op = {
   'local.get': 0x20,
   'local.set': 0x21,
   'global.set': 0x24,
+  'i32.load': 0x28,
   'i32.load8_u': 0x2d,
   'i32.load16_u': 0x2f,
   'i32.store': 0x36,
@@ -109,7 +110,7 @@ export const i16x8 = (n: number): Code => [
 export const bin = (name: keyof typeof BINARY, a: Code, b: Code): Code => [...a, ...b, ...BINARY[name]];
 export const un = (name: keyof typeof UNARY, a: Code): Code => [...a, ...UNARY[name]];
 
-// Memory at a constant offset from an address: alignment hints 1, 2, 4 and 2 bytes.
+// Memory at a constant offset from an address: alignment hints 1, 2, 4 and 2 bytes; `load32` at any byte.
 export const load8 = (offset: number, address: Code): Code => [
   ...address,
   op['i32.load8_u'],
@@ -120,6 +121,13 @@ export const load16 = (offset: number, address: Code): Code => [
   ...address,
   op['i32.load16_u'],
   1,
+  ...uleb(offset),
+];
+/** Four bytes as a little-endian i32, from any address: the hint says no alignment is promised. */
+export const load32 = (offset: number, address: Code): Code => [
+  ...address,
+  op['i32.load'],
+  0,
   ...uleb(offset),
 ];
 export const store = (offset: number, address: Code, value: Code): Code => [

@@ -23,7 +23,16 @@ import {
   tokenEnd,
 } from './prefixes.js';
 import type { SecretRule } from './types.js';
-import { CHUNK, createWindowPass, WINDOW_MASK, type WindowPass } from './window-pass.js';
+import {
+  CHUNK,
+  createWindowPass,
+  fold7,
+  followerOf,
+  START_WINDOW,
+  type WindowPass,
+  windowOf,
+  windowTables,
+} from './window-pass.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
 export const DEFAULT_WINDOW = Object.freeze({ before: 256, after: 768 });
@@ -1119,16 +1128,18 @@ const COPY_MIN = 128;
 
 /**
  * The keyword prefilter: one pass over the text's char codes (over their low bytes in WebAssembly for long
- * texts, see `window-pass.ts`) with a rolling three-character window (ASCII letters folded with `| 0x20`) tested against a
- * 256 KiB bitmap. Each keyword is represented by four of its characters, the ones the fewest other keywords
- * hold and of those the rarest, not its first, so `token` or `server=` do not stop the loop at every `to` or `se`:
- * a set bit for the first three is confirmed by a second bitmap holding the window one character on, and
- * only then are the few keywords of that trigram checked exactly. (`vercel` is looked for as `verc`: `ver`
- * alone is in every `server` and `over`.) Two-letter keywords set their pair after every first character,
- * three-letter ones pass the second bitmap whatever follows. Measured on 10 MB of logs and prose the
- * trigram table is ~2x the previous design (a 4 MiB table of first trigrams, whose cache misses dominated),
- * and the second bitmap cut the windows checked exactly from 21.6 to 7.8 per 1,000 characters of W1 (the
- * scan ~12% faster). Keywords with non-ASCII go through a small regex.
+ * texts, see `window-pass.ts`) with a three-character window (ASCII letters folded to lower case, see
+ * `fold7`) looked up in a table of a byte a window. Each keyword is represented by four of its characters, the
+ * ones the fewest other keywords hold and of those the rarest, not its first, so `token` or `server=` do not
+ * stop the loop at every `to` or `se`: a window of the first three in the table is confirmed by a second
+ * table, a bitmap of that window and the character after it, and only then are the few keywords of that
+ * window checked exactly. (`vercel` is looked for as `verc`: `ver` alone is in every `server` and `over`.)
+ * Two-letter keywords set their pair after every first character, three-letter ones pass the second table
+ * whatever follows. Measured on 10 MB of logs and prose, the windows chosen this way and looked up in a
+ * bitmap made the scan ~2x the design before (a 4 MiB table of first trigrams, whose cache misses dominated;
+ * the byte table now is read four windows at a time, by loads that do not wait on each other), and the second
+ * table cut the windows checked exactly from 21.6 to 7.8 per 1,000 characters of W1 (the scan ~12% faster).
+ * Keywords with non-ASCII go through a small regex.
  *
  * A keyword of one repeated character occurs at every position of a run of it (1 MB of `a` is a million
  * occurrences), so it is tracked as a run instead of checked letter by letter, and its hits are thinned to
@@ -1143,24 +1154,22 @@ function createKeywordScanner(
   thinStep: readonly number[],
   refused: Uint8Array,
 ): (text: string, buf: HitBuffer) => void {
-  const MASK = WINDOW_MASK;
-  // The bitmaps live in the window pass's memory when there is one, so that both passes read one copy.
+  // The tables live in the window pass's memory when there is one, so that both passes read one copy.
   const pass = createWindowPass();
-  const bits = pass?.bits ?? new Int32Array((MASK + 1) >> 5);
-  const follow = pass?.follow ?? new Int32Array((MASK + 1) >> 5);
+  const { first: keyWindow, follow } = pass ?? windowTables();
   const setBit = (table: Int32Array, g: number): void => {
     table[g >> 5] = (table[g >> 5] as number) | (1 << (g & 31));
   };
-  /** Any character may follow trigram `g` (a keyword ends with it). Non-ASCII is looked up as DEL. */
+  /** Any character may follow window `g` (a keyword ends with it). */
   const followAny = (g: number): void => {
-    for (let next = 0; next < 128; next++) setBit(follow, ((g << 7) | next) & MASK);
+    for (let next = 0; next < 128; next++) setBit(follow, followerOf(g, next));
   };
   const buckets = new Map<number, Anchored[]>();
   const other: number[] = [];
   const runs: Anchored[] = [];
   const fold = (word: string, j: number): number => word.charCodeAt(j) | 0x20;
   const add = (g: number, entry: Anchored): void => {
-    setBit(bits, g);
+    keyWindow[g] = 1;
     const list = buckets.get(g);
     if (list) list.push(entry);
     else buckets.set(g, [entry]);
@@ -1178,16 +1187,18 @@ function createKeywordScanner(
       // Reported where an occurrence ends, so that a run is followed from its first full occurrence on.
       const entry = { codes, offset: word.length - 3, k, run: runs.length };
       runs.push(entry);
-      const g = ((codes[0] as number) << 14) | ((codes[0] as number) << 7) | (codes[0] as number);
+      const c = codes[0] as number;
+      const g = windowOf(c, c, c);
       add(g, entry);
       followAny(g);
       continue;
     }
     if (word.length === 2) {
       // The window holds any first character (or the text start) before the pair.
-      const pair = ((codes[0] as number) << 7) | (codes[1] as number);
-      for (let first = 0; first < 128; first++) add((first << 14) | pair, { codes, offset: -1, k, run: -1 });
-      followAny(pair);
+      const [c0, c1] = codes as unknown as [number, number];
+      for (let before = 0; before < 128; before++)
+        add(windowOf(before, c0, c1), { codes, offset: -1, k, run: -1 });
+      followAny(windowOf(0, c0, c1));
       continue;
     }
     // Four characters (three for a three-letter keyword) held by the fewest other keywords, and of those the
@@ -1198,7 +1209,7 @@ function createKeywordScanner(
     // adversarial input repeats, so it should make a candidate of that keyword alone.
     const width = Math.min(4, word.length);
     const trigramAt = (o: number): number =>
-      ((codes[o] as number) << 14) | ((codes[o + 1] as number) << 7) | (codes[o + 2] as number);
+      windowOf(codes[o] as number, codes[o + 1] as number, codes[o + 2] as number);
     let offset = -1;
     let best = Number.POSITIVE_INFINITY;
     let fallback = 0;
@@ -1217,7 +1228,7 @@ function createKeywordScanner(
     if (offset < 0) offset = fallback;
     const g = trigramAt(offset);
     add(g, { codes, offset, k, run: -1 });
-    if (width === 4) setBit(follow, trigramAt(offset + 1));
+    if (width === 4) setBit(follow, followerOf(g, codes[offset + 3] as number));
     else followAny(g);
   }
   // The buckets as an open-addressing table over flat typed arrays: bucket `at` is entries `first[at]` to
@@ -1376,18 +1387,17 @@ function createKeywordScanner(
   };
 
   /**
-   * The bitmap pass over the characters themselves, for short texts (and every text where WebAssembly cannot
-   * run, see `window-pass.ts`). Non-ASCII units pollute the window with high bits: such windows can only be
-   * false candidates, which the exact check rejects, and the loop saves a branch per character.
+   * The pass over the characters themselves, for short texts (and every text where WebAssembly cannot run,
+   * see `window-pass.ts`). A non-ASCII unit is read by its low seven bits, as an ASCII one: such windows can
+   * only be false candidates, which the exact check rejects, and the loop saves a branch per character.
    */
   const scanChars = (text: string, n: number, buf: HitBuffer): void => {
-    let g = 0;
+    let g = START_WINDOW;
     for (let i = 0; i < n; i++) {
-      g = ((g << 7) | (text.charCodeAt(i) | 0x20)) & MASK;
-      if (((bits[g >> 5] as number) & (1 << (g & 31))) === 0) continue;
+      g = (g >>> 8) | (fold7(text.charCodeAt(i)) << 16);
+      if (keyWindow[g] === 0) continue;
       // Past the end, a space (reading there would deoptimise the loop).
-      const next = i + 1 < n ? text.charCodeAt(i + 1) | 0x20 : 0x20;
-      const g2 = ((g << 7) | (next < 128 ? next : 0x7f)) & MASK;
+      const g2 = followerOf(g, i + 1 < n ? fold7(text.charCodeAt(i + 1)) : 0x20);
       if (((follow[g2 >> 5] as number) & (1 << (g2 & 31))) === 0) continue;
       candidate(text, n, i, g, buf);
     }

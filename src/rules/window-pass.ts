@@ -1,10 +1,17 @@
 /**
  * @module rules/window-pass
  * The keyword prefilter's pass over long texts (see `createKeywordScanner` in `registry.ts`), as a small
- * WebAssembly function. The pass rolls a window of three folded characters over the text and tests it against
- * two bitmaps; in JavaScript it was the largest single cost of sanitizing prose (~27% of W1) and of a typical
- * result's text block. The same loop compiled by V8 from WebAssembly runs without the bounds and type checks
- * of typed-array reads: W1's keyword pass ~2x faster, W1 sanitized 13-15% faster, W4 ~7%.
+ * WebAssembly function. The pass reads a window of three folded characters at every position and looks it up
+ * in a table of the windows keywords are looked for by; in JavaScript it was the largest single cost of
+ * sanitizing prose (~27% of W1) and of a typical result's text block. The same loop compiled by V8 from
+ * WebAssembly runs without the bounds and type checks of typed-array reads: W1's keyword pass ~2x faster, W1
+ * sanitized 13-15% faster, W4 ~7%.
+ *
+ * Each window is one unaligned four-byte load (the two units before a position, the unit at it and the one
+ * after), so no position waits on the one before, and four positions are tested with one branch: a window
+ * rolled from the previous one was a chain of three dependent instructions a character, and the bit test of
+ * a bitmap four more. The first table is a byte a window (8 MiB of address space, of which the pages a
+ * text's windows fall on are touched); the second, consulted only where the first says yes, stays a bitmap.
  *
  * The module is assembled from its instructions by `core/wasm.ts`; `SCAN` below reads as its text format
  * would. Where WebAssembly is not available (`node --jitless`), `createWindowPass` returns undefined and the
@@ -20,10 +27,10 @@ import {
   type Code,
   compileScanModule,
   get,
-  globalSet,
   i32,
   inc,
   load8,
+  load32,
   loop,
   set,
   store,
@@ -33,116 +40,166 @@ import {
 /** Units of text scanned per call: the text is copied into the module's memory a chunk at a time. */
 export const CHUNK = 1 << 14;
 
-/** The window's width in bits: three characters of seven bits (ASCII, folded with `| 0x20`). */
-export const WINDOW_MASK = 0x1fffff;
+/** A unit as the pass reads it: ASCII letters folded to lower case, anything else by its low seven bits. */
+export const fold7 = (unit: number): number => (unit | 0x20) & 0x7f;
 
-// Memory layout, in bytes: both bitmaps (2^21 bits each), the chunk (one unit more, for the look one
-// character on), then where the pass writes each candidate's position and window.
-const BITS = 0;
-const FOLLOW = 1 << 18;
-const TEXT = 1 << 19;
-const AT = TEXT + CHUNK + 4;
+/**
+ * The window of folded characters `a`, `b`, `c` (in text order): a byte each, the oldest lowest, which is how
+ * a little-endian load of the three reads them. A window is below `WINDOWS`.
+ */
+export const windowOf = (a: number, b: number, c: number): number => a | (b << 8) | (c << 16);
+export const WINDOWS = 1 << 23;
+
+/**
+ * Where the second table holds window `g` followed by `next`: the window one character on, with its newest
+ * character lowest, so that the 128 followers of one window are one run of bits (on one page, not 128).
+ */
+export const followerOf = (g: number, next: number): number => (g & 0x7fff00) | next;
+
+/** The window before a text's first character: the pass reads a text as if two spaces came before it. */
+export const START_WINDOW = windowOf(0x20, 0x20, 0x20);
+
+/** Unrolled positions per step: four windows tested by one branch. */
+const STEP = 4;
+/** Spaces written after the units copied: what the last window's follower and the step's loads read. */
+const TAIL = 2 * STEP;
+
+// Memory layout, in bytes: the first table (a byte a window), the second (a bit a window), the two units
+// before the chunk, the chunk with the unit after it and its tail of spaces, then where the pass writes each
+// candidate's position and window.
+const FIRST = 0;
+const FOLLOW = FIRST + WINDOWS;
+const LEAD = FOLLOW + WINDOWS / 8;
+const TEXT = LEAD + 2;
+const AT = (TEXT + CHUNK + 1 + TAIL + 3) & ~3;
 const WINDOW = AT + 4 * CHUNK;
 
-// Locals: the three parameters, then four more.
+// Locals: the parameter, then four more.
 const END = 0; // units to scan in this chunk
-const COPIED = 1; // units copied (the chunk, and one more unless the text ends)
-const G = 2; // the window, carried over from the previous chunk by the caller
-const I = 3;
-const N = 4; // candidates written
-const NEXT = 5;
-const G2 = 6;
+const I = 1;
+const N = 2; // candidates written
+const X = 3; // the four folded units around a position
+const G = 4; // the window ending at it
 
-/** `(table[w >> 3] >> (w & 7)) & 1` for the window in `local`: is its bit set? */
-const bitOf = (table: number, local: number): Code =>
+const FOLD = 0x20202020;
+const SEVEN_BITS = 0x7f7f7f;
+
+/** Units `i + k - 2` to `i + k + 1`, folded (the window ending at `i + k` and the unit after it). */
+const around = (k: number): Code => bin('i32.or', load32(TEXT - 2 + k, get(I)), i32(FOLD));
+const windowIn = (x: Code): Code => bin('i32.and', x, i32(SEVEN_BITS));
+
+/** Bit `w` of the second table: the word holding it, shifted (wasm shifts by the count modulo 32). */
+const followBit = (w: Code): Code =>
   bin(
     'i32.and',
-    bin('i32.shr_u', load8(table, bin('i32.shr_u', get(local), i32(3))), bin('i32.and', get(local), i32(7))),
+    bin('i32.shr_u', load32(FOLLOW, bin('i32.and', bin('i32.shr_u', w, i32(3)), i32(~3))), w),
     i32(1),
   );
 
-/** `((w << 7) | c) & WINDOW_MASK`: the window `w` one character on. */
-const shiftIn = (w: Code, c: Code): Code =>
-  bin('i32.and', bin('i32.or', bin('i32.shl', w, i32(7)), c), i32(WINDOW_MASK));
+/** Position `i + k` in full: both tables, and inside the chunk, then written out. */
+const check = (k: number): Code[] => [
+  set(X, around(k)),
+  set(G, windowIn(get(X))),
+  when(
+    load8(FIRST, get(G)),
+    when(
+      followBit(
+        bin(
+          'i32.or',
+          bin('i32.and', get(G), i32(0x7fff00)),
+          bin('i32.and', bin('i32.shr_u', get(X), i32(24)), i32(0x7f)),
+        ),
+      ),
+      when(
+        bin('i32.lt_u', bin('i32.add', get(I), i32(k)), get(END)),
+        store(AT, bin('i32.shl', get(N), i32(2)), bin('i32.add', get(I), i32(k))),
+        store(WINDOW, bin('i32.shl', get(N), i32(2)), get(G)),
+        inc(N, 1),
+      ),
+    ),
+  ),
+];
 
 /**
- * scan(end, copied, g) -> candidates. For each unit i < end:
- *   g = ((g << 7) | (text[i] | 0x20)) & WINDOW_MASK
- *   if bits[g] and follow[((g << 7) | next) & WINDOW_MASK], next = text[i + 1] | 0x20 (0x7f if not ASCII,
- *   a space past the text): write i to AT and g to WINDOW.
- * The window reached is left in the global `state` for the next chunk.
+ * scan(end) -> candidates. For i = 0, 4, 8, ... below end: if any window ending at i to i + 3 is in the first
+ * table, each of the four that is in the second with the unit after it (a space after the text) and that
+ * lies below end has i written to AT and its window to WINDOW.
  */
 const SCAN = [
   block(
     loop(
       brIf(1, bin('i32.ge_u', get(I), get(END))),
-      set(G, shiftIn(get(G), bin('i32.or', load8(TEXT, get(I)), i32(0x20)))),
       when(
-        bitOf(BITS, G),
-        // next = i + 1 < copied ? text[i + 1] | 0x20 : 0x20, then 0x7f for anything not ASCII
-        set(NEXT, i32(0x20)),
-        when(
-          bin('i32.lt_u', bin('i32.add', get(I), i32(1)), get(COPIED)),
-          set(NEXT, bin('i32.or', load8(TEXT + 1, get(I)), i32(0x20))),
+        bin(
+          'i32.or',
+          bin('i32.or', load8(FIRST, windowIn(around(0))), load8(FIRST, windowIn(around(1)))),
+          bin('i32.or', load8(FIRST, windowIn(around(2))), load8(FIRST, windowIn(around(3)))),
         ),
-        when(bin('i32.ge_u', get(NEXT), i32(128)), set(NEXT, i32(0x7f))),
-        set(G2, shiftIn(get(G), get(NEXT))),
-        when(
-          bitOf(FOLLOW, G2),
-          store(AT, bin('i32.shl', get(N), i32(2)), get(I)),
-          store(WINDOW, bin('i32.shl', get(N), i32(2)), get(G)),
-          inc(N, 1),
-        ),
+        ...check(0),
+        ...check(1),
+        ...check(2),
+        ...check(3),
       ),
-      inc(I, 1),
+      inc(I, STEP),
       br(0),
     ),
   ),
-  globalSet(0, get(G)),
   get(N),
 ];
 
 const makePass = compileScanModule({
   memory: WINDOW + 4 * CHUNK,
-  params: 3,
+  params: 1,
   locals: 4,
-  state: true,
+  state: false,
   body: SCAN,
 });
 
-/** One instance of the pass: its memory holds one registry's bitmaps. */
+/** One instance of the pass: its memory holds one registry's tables. */
 export interface WindowPass {
-  /** The first bitmap (windows a keyword is looked for by), to be filled by the caller. */
-  readonly bits: Int32Array;
-  /** The second bitmap (the same window one character on). */
+  /** The first table, a byte a window (1: a keyword is looked for by it), to be filled by the caller. */
+  readonly first: Uint8Array;
+  /** The second, a bit a window and the character after it (see `followerOf`). */
   readonly follow: Int32Array;
   /**
-   * Scans `text` from `base` to `base + CHUNK` (or its end), the window carried on from the previous chunk
-   * (`base` 0 starts afresh). Returns how many windows passed both bitmaps; the i-th ends at
-   * `base + at[i]` and is `window[i]`.
+   * Scans `text` from `base` to `base + CHUNK` (or its end); the windows of its first positions reach back
+   * into the chunk before. Returns how many windows passed both tables; the i-th ends at `base + at[i]` and
+   * is `window[i]`.
    */
   chunk(text: string, base: number): number;
   readonly at: Int32Array;
   readonly window: Int32Array;
 }
 
-/** A pass with empty bitmaps, or undefined where WebAssembly cannot run. */
+/** Tables where WebAssembly cannot run, for the caller's own loop. */
+export function windowTables(): Pick<WindowPass, 'first' | 'follow'> {
+  return { first: new Uint8Array(WINDOWS), follow: new Int32Array(WINDOWS >> 5) };
+}
+
+/** A pass with empty tables, or undefined where WebAssembly cannot run. */
 export function createWindowPass(): WindowPass | undefined {
   if (makePass === undefined) return undefined;
-  const { memory, scan, state } = makePass();
-  const units = Buffer.from(memory, TEXT, CHUNK + 1);
+  const { memory, scan } = makePass();
+  const bytes = new Uint8Array(memory);
+  const lead = Buffer.from(memory, LEAD, CHUNK + 3);
+  const body = Buffer.from(memory, TEXT, CHUNK + 1);
   return {
-    bits: new Int32Array(memory, BITS, (WINDOW_MASK + 1) >> 5),
-    follow: new Int32Array(memory, FOLLOW, (WINDOW_MASK + 1) >> 5),
+    first: new Uint8Array(memory, FIRST, WINDOWS),
+    follow: new Int32Array(memory, FOLLOW, WINDOWS >> 5),
     at: new Int32Array(memory, AT, CHUNK),
     window: new Int32Array(memory, WINDOW, CHUNK),
     chunk(text, base) {
       const n = text.length;
       const stop = Math.min(n, base + CHUNK);
-      const copied = Math.min(n, stop + 1) - base;
+      const upTo = Math.min(n, stop + 1);
       // Low bytes: a non-ASCII unit may read as ASCII, a false candidate the caller's exact check rejects.
-      copyUnits(units, text, base, copied, 'latin1');
-      return scan(stop - base, copied, base === 0 ? 0 : state());
+      if (base === 0) {
+        bytes[LEAD] = 0x20;
+        bytes[LEAD + 1] = 0x20;
+        copyUnits(body, text, 0, upTo, 'latin1');
+      } else copyUnits(lead, text, base - 2, upTo - base + 2, 'latin1');
+      bytes.fill(0x20, TEXT + upTo - base, TEXT + upTo - base + TAIL);
+      return scan(stop - base);
     },
   };
 }
