@@ -1356,7 +1356,7 @@ function createKeywordScanner(
   let skipG = -1;
   let skipTo = -1;
 
-  /** Window `g` ends at `i` and passed both bitmaps: its bucket's keywords, checked against the text. */
+  /** Window `g` ends at `i` and passed both tables: its bucket's keywords, checked against the text. */
   const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): void => {
     if (g === skipG && i <= skipTo) return;
     let at = Math.imul(g, HASH) >>> shift;
