@@ -12,6 +12,7 @@
  * rolled from the previous one was a chain of three dependent instructions a character, and the bit test of
  * a bitmap four more. The first table is a byte a window (8 MiB of address space, of which the pages a
  * text's windows fall on are touched); the second, consulted only where the first says yes, stays a bitmap.
+ * On a 16 KiB chunk of W1: 0.60-0.67 ns a unit, against 1.0 for the rolled window and bitmap.
  *
  * The module is assembled from its instructions by `core/wasm.ts`; `SCAN` below reads as its text format
  * would. Where WebAssembly is not available (`node --jitless`), `createWindowPass` returns undefined and the
@@ -120,25 +121,20 @@ const check = (k: number): Code[] => [
   ),
 ];
 
+const LANES = Array.from({ length: STEP }, (_, k) => k);
+
 /**
- * scan(end) -> candidates. For i = 0, 4, 8, ... below end: if any window ending at i to i + 3 is in the first
- * table, each of the four that is in the second with the unit after it (a space after the text) and that
- * lies below end has i written to AT and its window to WINDOW.
+ * scan(end) -> candidates. For i = 0, STEP, 2 * STEP, ... below end: if any window ending at i to
+ * i + STEP - 1 is in the first table, each of those that is in the second with the unit after it (a space
+ * after the text) and that lies below end has its position written to AT and its window to WINDOW.
  */
 const SCAN = [
   block(
     loop(
       brIf(1, bin('i32.ge_u', get(I), get(END))),
       when(
-        bin(
-          'i32.or',
-          bin('i32.or', load8(FIRST, windowIn(around(0))), load8(FIRST, windowIn(around(1)))),
-          bin('i32.or', load8(FIRST, windowIn(around(2))), load8(FIRST, windowIn(around(3)))),
-        ),
-        ...check(0),
-        ...check(1),
-        ...check(2),
-        ...check(3),
+        LANES.map((k) => load8(FIRST, windowIn(around(k)))).reduce((x, y) => bin('i32.or', x, y)),
+        ...LANES.flatMap(check),
       ),
       inc(I, STEP),
       br(0),
