@@ -196,7 +196,7 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     // dash, is held by the farthest-operator test above. Each search also runs told where the last gate
     // character is, as a scan tells it once another rule found none from a place on.
     const rnd = prng(11);
-    const pieces = [...'=:,>@-af0x é\uff1d', '\ud83d\ude00', 'abcdef12-', 'token', 'bot'];
+    const pieces = [...'=:,>@-af0x é\uff1d', '\ud83d\ude00', 'abcdef12-', 'token', 'bot', 'x'.repeat(40)];
     const wrong: string[] = [];
     for (const chars of ['=:,>', ':@', '>-', '@']) {
       const gate = createRuleRegistry([rule(gated(/abcdef=(\d+)/, 'abcdef', 1, chars))]).rules[0]
@@ -213,6 +213,10 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
           const want = m === null ? NO_GATE : m.index;
           if (gate.find(text, from) !== want || gate.find(text, from, end) !== want)
             wrong.push(JSON.stringify([chars, text, from]));
+          // Bounded to a hit's reach: the first gate character before `stop`, or none.
+          const stop = from + Math.floor(rnd() * (text.length - from + 1));
+          const bounded = m === null || m.index >= stop ? NO_GATE : m.index;
+          if (gate.find(text, from, stop) !== bounded) wrong.push(JSON.stringify([chars, text, from, stop]));
         }
       }
     }
@@ -266,6 +270,38 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     }
     expect(wrong).toEqual([]);
     expect(matches).toBeGreaterThan(150);
+  });
+
+  it('a hit whose next hit is beyond its reach is searched only to its reach, and loses nothing', () => {
+    // In prose the next gate character is ~100 characters on and the next hit further: a search that read on
+    // to it served no later hit. Where hits come close together, one search reading on serves them all.
+    const re = keyed('abcdef', '[0-9a-f]{6}');
+    const gateRegexCalls = (text: string) => {
+      let calls = 0;
+      const exec = RegExp.prototype.exec;
+      RegExp.prototype.exec = function (this: RegExp, s: string) {
+        if (this.source === '[=:,>]') calls++;
+        return exec.call(this, s);
+      };
+      try {
+        const matches = found(re, text, ['abcdef']);
+        return { calls, found: matches };
+      } finally {
+        RegExp.prototype.exec = exec;
+      }
+    };
+    const far = `${`abcdef${' '.repeat(100)}`.repeat(50)}abcdef = 12ab3f`;
+    expect(gateRegexCalls(far)).toEqual({ calls: 0, found: ['12ab3f'] });
+    const near = `${'abcdef '.repeat(1000)}x`;
+    expect(gateRegexCalls(near)).toEqual({ calls: 1, found: [] });
+    // And what is found is what the rule finds ungated, with fillers longer than a hit's reach between hits.
+    const rnd = prng(14);
+    const pieces = ['abcdef', '=', ':', ' ', '"', 'x'.repeat(70), ' '.repeat(45), '12ab3f', '\n'];
+    const withGate = createRuleRegistry([rule(re, ['abcdef'])]);
+    const without = createRuleRegistry([rule(new RegExp(re.source, re.flags), ['abcdef'])]);
+    const { wrong, matches } = sameScans(withGate, without, () => randomText(rnd, pieces, 30), 2000);
+    expect(wrong).toEqual([]);
+    expect(matches).toBeGreaterThan(100);
   });
 
   it('a pattern gate is found where a plain search finds it within its reach, and not looked for past it', () => {
