@@ -129,8 +129,9 @@ export interface Gate {
   /**
    * Where a search from `from` stopped, with no gate character between `from` and it: at the next gate
    * character, at the text's end ({@link NO_GATE}), or, for a search bounded to the gate's reach (a pattern),
-   * past that reach, `within - after + 1` on, saying nothing of what follows. The caller may say that none
-   * is at `end` or after it: a search then need not read on from there.
+   * past that reach, `within - after + 1` on, saying nothing of what follows. A search of a set reads no
+   * further than `end`, returning NO_GATE when none is before it: the caller passes where none is known to
+   * follow, or how far its hit can reach.
    */
   readonly find: (text: string, from: number, end?: number) => number;
 }
