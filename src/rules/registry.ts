@@ -28,6 +28,7 @@ import {
   createWindowPass,
   fold7,
   followerOf,
+  nextWindow,
   START_WINDOW,
   type WindowPass,
   windowOf,
@@ -147,8 +148,8 @@ export const NO_GATE = 2 ** 30 - 1;
 const GATES = new WeakMap<RegExp, Gate>();
 
 /**
- * The search for a set of characters. One character is `indexOf`, several a table read over the first few
- * characters and then a global regex (scans do not nest, so one regex per gate is enough): where the gate
+ * The search for a set of characters. One character is `indexOf`, several a table read over the first
+ * `GATE_NEAR` characters and then a global regex (scans do not nest, so one regex per gate is enough): where the gate
  * character follows every hit (`hec-token` repeated), a regex call per hit cost more than the regex it was
  * there to save.
  */
@@ -1179,7 +1180,6 @@ function createKeywordScanner(
   const buckets = new Map<number, Anchored[]>();
   const other: number[] = [];
   const runs: Anchored[] = [];
-  const fold = (word: string, j: number): number => word.charCodeAt(j) | 0x20;
   const add = (g: number, entry: Anchored): void => {
     keyWindow[g] = 1;
     const list = buckets.get(g);
@@ -1194,7 +1194,7 @@ function createKeywordScanner(
       continue;
     }
     const codes = new Int32Array(word.length);
-    for (let j = 0; j < word.length; j++) codes[j] = fold(word, j);
+    for (let j = 0; j < word.length; j++) codes[j] = fold7(word.charCodeAt(j));
     if (word.length >= 3 && codes.every((c) => c === codes[0])) {
       // Reported where an occurrence ends, so that a run is followed from its first full occurrence on.
       const entry = { codes, offset: word.length - 3, k, run: runs.length };
@@ -1406,7 +1406,7 @@ function createKeywordScanner(
   const scanChars = (text: string, n: number, buf: HitBuffer): void => {
     let g = START_WINDOW;
     for (let i = 0; i < n; i++) {
-      g = (g >>> 8) | (fold7(text.charCodeAt(i)) << 16);
+      g = nextWindow(g, fold7(text.charCodeAt(i)));
       if (keyWindow[g] === 0) continue;
       // Past the end, a space (reading there would deoptimise the loop).
       const g2 = followerOf(g, i + 1 < n ? fold7(text.charCodeAt(i + 1)) : 0x20);

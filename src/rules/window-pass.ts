@@ -51,6 +51,9 @@ export const fold7 = (unit: number): number => (unit | 0x20) & 0x7f;
 export const windowOf = (a: number, b: number, c: number): number => a | (b << 8) | (c << 16);
 export const WINDOWS = 1 << 23;
 
+/** Window `g` one character on, that character (folded) being `c`: how a loop rolls it unit by unit. */
+export const nextWindow = (g: number, c: number): number => (g >>> 8) | (c << 16);
+
 /**
  * Where the second table holds window `g` followed by `next`: the window one character on, with its newest
  * character lowest, so that the 128 followers of one window are one run of bits (on one page, not 128).

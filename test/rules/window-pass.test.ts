@@ -7,6 +7,7 @@ import {
   createWindowPass,
   fold7,
   followerOf,
+  nextWindow,
   START_WINDOW,
   WINDOWS,
   windowOf,
@@ -23,7 +24,7 @@ function expected(first: Uint8Array, follow: Int32Array, text: string): [number,
   const low = (i: number) => fold7(text.charCodeAt(i) & 0xff);
   let g = START_WINDOW;
   for (let i = 0; i < text.length; i++) {
-    g = windowOf((g >> 8) & 0x7f, g >> 16, low(i));
+    g = nextWindow(g, low(i));
     if (first[g] === 0) continue;
     const next = i + 1 < text.length ? low(i + 1) : 0x20;
     if (bit(follow, followerOf(g, next))) out.push([i, g]);
