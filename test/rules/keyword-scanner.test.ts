@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeRegex } from '../../src/core/regex.js';
 import { createRuleRegistry, windowScore } from '../../src/rules/registry.js';
 import type { SecretRule } from '../../src/rules/types.js';
+import { fold7 } from '../../src/rules/window-pass.js';
 import { prng } from './expand.js';
 
 // The keyword prefilter looks for a few characters of each keyword and checks the rest exactly (see
@@ -156,7 +157,7 @@ describe('keyword prefilter', () => {
 });
 
 describe('windowScore', () => {
-  const fold = (word: string) => Int32Array.from(word, (c) => c.charCodeAt(0) | 0x20);
+  const fold = (word: string) => Int32Array.from(word, (c) => fold7(c.charCodeAt(0)));
 
   it('ranks a window of one repeated character after every mixed one, however few keywords hold it', () => {
     const codes = fold('private key-----');
