@@ -51,6 +51,20 @@ describe('createCleanUnicode', () => {
     expect(createCleanUnicode().text!('a\tb\nc', site('field'), ctx)).toBe('a b c');
   });
 
+  it('counts each call afresh, also after a report that threw', () => {
+    const stage = createCleanUnicode().text!;
+    const throwing: SanitizeContext = {
+      ...context().ctx,
+      report: () => {
+        throw new Error('report failed');
+      },
+    };
+    expect(() => stage('a\u200b\u202eb\u200b', site(), throwing)).toThrow('report failed');
+    const { ctx, findings } = context();
+    expect(stage('c\u200bd', site(), ctx)).toBe('cd');
+    expect(findings).toEqual([{ path: '/content/0/text', action: 'removed', class: 'zero-width', removed: 1 }]);
+  });
+
   it('returns the same string and reports nothing for clean input', () => {
     const { ctx, findings } = context();
     const input = 'Zürich 東京 🚀';
