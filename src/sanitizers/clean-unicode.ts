@@ -42,14 +42,14 @@ export function createCleanUnicode(options: CleanUnicodeOptions = {}): Sanitizer
       const counts = SCRATCH;
       const out = cleanText(value, site.class, profile, counts);
       if (out === value) return out;
-      let found: [UnicodeCategory, number][] | undefined;
+      const found: [UnicodeCategory, number][] = [];
       for (const category of UNICODE_CATEGORIES) {
         const n = counts[category];
         if (n === 0) continue;
         counts[category] = 0;
-        (found ??= []).push([category, n]);
+        found.push([category, n]);
       }
-      for (const [category, n] of found ?? []) {
+      for (const [category, n] of found) {
         ctx.report({
           path: site.path,
           action: category === 'newline' ? 'normalized' : 'removed',

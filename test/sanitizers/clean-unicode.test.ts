@@ -62,7 +62,9 @@ describe('createCleanUnicode', () => {
     expect(() => stage('a\u200b\u202eb\u200b', site(), throwing)).toThrow('report failed');
     const { ctx, findings } = context();
     expect(stage('c\u200bd', site(), ctx)).toBe('cd');
-    expect(findings).toEqual([{ path: '/content/0/text', action: 'removed', class: 'zero-width', removed: 1 }]);
+    expect(findings).toEqual([
+      { path: '/content/0/text', action: 'removed', class: 'zero-width', removed: 1 },
+    ]);
   });
 
   it('returns the same string and reports nothing for clean input', () => {
