@@ -11,7 +11,7 @@ export const REPORT_VERSION = 1 as const;
 /**
  * The findings of one sanitize call. A class, not an object literal with a getter: on Node 20 every such
  * literal gets a hidden class of its own, which old space keeps until a full GC, and the call's objects with
- * it (docs/benchmarks.md, the fifth round).
+ * it (docs/benchmarks-history.md, the fifth round).
  */
 export class FindingCollector {
   readonly findings: Finding[] = [];
