@@ -17,7 +17,7 @@ export interface CleanUnicodeOptions {
 /**
  * Counts of the call in progress, every category present from the start and zeroed after each use, never
  * deleted: deleting keys turned the object into a dictionary, and reading and emptying it cost more than
- * cleaning a typical result's one zero-width character (W4 ~4%). Zeroed before findings are reported, so a
+ * cleaning a typical result's one zero-width character (W4 2–5%). Zeroed before findings are reported, so a
  * throwing `report` leaves it clean.
  */
 const SCRATCH = Object.fromEntries(UNICODE_CATEGORIES.map((c) => [c, 0])) as Required<RemovalCounts>;
