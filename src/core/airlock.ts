@@ -56,12 +56,14 @@ function newWalk(
   isError: boolean,
 ): { walk: Walk; changed: () => boolean } {
   const collector = new FindingCollector();
-  const caches = new Map<object, unknown>();
+  // Made on first use: most calls have no arguments, and then no stage asks for a cache.
+  let caches: Map<object, unknown> | undefined;
   const ctx: SanitizeContext = {
     call,
     isError,
     report: collector.add,
     cache<T>(key: object, create: () => T): T {
+      caches ??= new Map();
       if (caches.has(key)) return caches.get(key) as T;
       const value = create();
       caches.set(key, value);

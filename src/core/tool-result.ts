@@ -96,7 +96,7 @@ export function walkToolResult(
     const mirrorForm = raw.structuredContent === undefined ? () => -1 : mirrorMatcher(raw.structuredContent);
     const offset = labelled ? 1 : 0;
     const blocks: unknown[] = [];
-    const mirrors = new Map<number, { form: number; text: string }>();
+    let mirrors: Map<number, { form: number; text: string }> | undefined; // made for the first mirror
     rawContent.forEach((block, i) => {
       // Our own notice from an earlier pass is recognised, not labelled twice.
       if (i === 0 && isText(block) && block.text === notice) return;
@@ -105,6 +105,7 @@ export function walkToolResult(
         const form = mirrorForm(block.text);
         if (form >= 0) {
           // A mirror is regenerated from the sanitized value, not scanned a second time.
+          mirrors ??= new Map();
           mirrors.set(at, { form, text: block.text });
           blocks.push({ ...block, text: '' });
           return;
@@ -115,7 +116,7 @@ export function walkToolResult(
       );
     });
     content = walkBlocks(env, blocks, '/content', offset).map((block, i) => {
-      const mirror = mirrors.get(i);
+      const mirror = mirrors?.get(i);
       if (mirror === undefined) return block;
       // Unchanged structuredContent: the server's own mirror is already its JSON text.
       const json =
