@@ -100,7 +100,11 @@ const followBit = (w: Code): Code =>
     i32(1),
   );
 
-/** Position `i + k` in full: both tables, and inside the chunk, then written out. */
+/**
+ * Position `i + k` in full: both tables, and inside the chunk, then written out. The second table is read at
+ * `followerOf(g, next)`, spelt here in instructions: the window's two newer units, then the unit after it (the
+ * top byte of the four loaded, folded as `fold7` folds).
+ */
 const check = (k: number): Code[] => [
   set(X, around(k)),
   set(G, windowIn(get(X))),
