@@ -3,7 +3,7 @@
  * SaaS and platform APIs: HashiCorp Vault and Terraform Cloud, 1Password, Okta, Auth0, Atlassian, Notion,
  * Linear, Airtable, Asana, Dropbox, Mapbox, Contentful, Postman, Pulumi, Figma, Sidekiq, MaxMind, Adobe,
  * LinkedIn, Facebook, Twitter/X, Etsy, Flickr, Finnhub, NYTimes, Looker, Confluent, Fastly, SettleMint,
- * 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly, Frame.io.
+ * 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly, Frame.io, Authress.
  */
 
 import { gated } from './registry.js';
@@ -916,6 +916,26 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['const privateaiToken = "vvq2wgvoslvwg848c557pzq448rybihg";'],
       negative: ['const privateaiToken = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";'],
+    },
+  },
+  {
+    id: 'authress-service-client-access-key',
+    description: 'Authress service client access key (sc_/ext_/scauth_/authress_ <id>.<id>.acc_<id>.<key>)',
+    family: 'saas',
+    // The dots make it look like a dotted identifier to the generic rule, which lets such values go.
+    keywords: ['.acc_', '.acc-'],
+    regex:
+      /(?<![A-Za-z0-9_])(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}(?![A-Za-z0-9+/_=-])/,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        'authressToken := "sc_k3v9q2m7w1zp.h4t8r.acc_n6b2x9c4v7m1q5w8e3r0.Q2hvb3NlIGEgcmFuZG9tIGtleSBmb3IgdGhlIHRlc3Qgb25seS4xMjM0"',
+        'AUTHRESS_KEY=authress_Tq7Wm2Kp.9fGh.acc-u4y8i2o6p0a3s7d1.Zx-Cv_Bn8Mq2Wr4Ty6Ui0Op3As5Df7Gh9Jk1Lz',
+      ],
+      negative: [
+        'desc_example.value.acc_short.x',
+        'sc_aaaaa.bbbb.acc_cccccccccc.dddddddddddddddddddddddddddddd',
+      ],
     },
   },
 ];
