@@ -9,7 +9,7 @@
  * sanitizing. Prints `RESULT {json}`.
  *   node bench/proxy.mjs [--calls 2000]
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -33,6 +33,7 @@ const quantile = (xs, q) => {
 async function connect(args) {
   const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' });
   const client = new Client({ name: 'airlock-bench', version: '0.0.0' });
+  client.pid = () => transport.pid;
   let timer;
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error('initialize timed out after 15 s')), 15_000);
@@ -58,7 +59,38 @@ async function sequential(call, n, into) {
   }
 }
 
-async function concurrent(call, total) {
+/** CPU time (user + system) of a process, in microseconds; undefined where /proc cannot be read. */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The process the client started and, behind a relay, the server that relay started. */
+function processes(client) {
+  const first = client.pid();
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${first}/task/${first}/children`, 'utf8').trim().split(/\s+/);
+  } catch {}
+  return children[0] ? { relay: first, server: Number(children[0]) } : { server: first };
+}
+
+/** Linux reports CPU time in clock ticks, 100 a second on every architecture Node runs on here. */
+const CLOCK_TICKS = 100;
+
+/**
+ * Calls a second from 8 callers, and the CPU each process spent per call (microseconds): the client (this
+ * process), the relay if there is one, the server. On two cores the sum bounds the rate, so the difference a
+ * relay makes can be read as CPU it adds, and what it adds as what it costs the others.
+ */
+async function concurrent(client, call, total) {
+  const pids = processes(client);
+  const before = { client: process.cpuUsage() };
+  for (const [name, pid] of Object.entries(pids)) before[name] = cpuMicros(pid);
   const start = performance.now();
   const per = Math.ceil(total / CONCURRENCY);
   await Promise.all(
@@ -66,7 +98,15 @@ async function concurrent(call, total) {
       for (let i = 0; i < per; i++) await call();
     }),
   );
-  return (per * CONCURRENCY * 1000) / (performance.now() - start);
+  const elapsed = performance.now() - start;
+  const calls = per * CONCURRENCY;
+  const used = process.cpuUsage(before.client);
+  const cpu = { client: (used.user + used.system) / calls };
+  for (const [name, pid] of Object.entries(pids)) {
+    const now = cpuMicros(pid);
+    if (now !== undefined && before[name] !== undefined) cpu[name] = (now - before[name]) / calls;
+  }
+  return { rate: (calls * 1000) / elapsed, cpu };
 }
 
 async function main() {
@@ -108,14 +148,23 @@ async function main() {
     await sequential(callRawFloor, BLOCK, c);
   }
   const rates = { direct: [], proxied: [], floor: [], rawFloor: [] };
+  const cpu = { direct: [], proxied: [], floor: [], rawFloor: [] };
+  const sides = { direct: [direct, callDirect], proxied: [proxied, callProxied] };
+  Object.assign(sides, { floor: [floor, callFloor], rawFloor: [rawFloor, callRawFloor] });
   for (let round = 0; round < 2; round++) {
-    rates.direct.push(await concurrent(callDirect, calls));
-    rates.proxied.push(await concurrent(callProxied, calls));
-    rates.floor.push(await concurrent(callFloor, calls));
-    rates.rawFloor.push(await concurrent(callRawFloor, calls));
+    for (const [name, [client, call]] of Object.entries(sides)) {
+      const { rate, cpu: used } = await concurrent(client, call, calls);
+      rates[name].push(rate);
+      cpu[name].push(used);
+    }
   }
   await Promise.all([direct, proxied, floor, rawFloor].map((client) => client.close()));
   const sum = (xs) => xs.reduce((x, y) => x + y, 0);
+  const mean = (rounds) => {
+    const out = {};
+    for (const key of Object.keys(rounds[0])) out[key] = sum(rounds.map((r) => r[key] ?? 0)) / rounds.length;
+    return out;
+  };
   const out = {
     calls: a.length,
     messageChars: message.length,
@@ -128,6 +177,8 @@ async function main() {
     rawFloorAddedP99Ms: quantile(c, 0.99) - quantile(a, 0.99),
     concurrency: CONCURRENCY,
     throughput: rates,
+    // CPU microseconds per call by process, averaged over the rounds.
+    cpuPerCall: Object.fromEntries(Object.entries(cpu).map(([name, rounds]) => [name, mean(rounds)])),
     throughputRatio: sum(rates.proxied) / sum(rates.direct),
     floorRatio: sum(rates.floor) / sum(rates.direct),
     rawFloorRatio: sum(rates.rawFloor) / sum(rates.direct),

@@ -307,6 +307,15 @@ function printOthers(raw) {
         ]
       : []),
   ]);
+  /** CPU per call of each process in the 8-caller runs: on two cores their sum is what bounds the rate. */
+  const cpuLines = (cpu) => [
+    'CPU per call with 8 callers (us; client + relay + server = total):',
+    ...Object.entries(cpu).map(([side, c]) => {
+      const parts = [c.client, c.relay ?? 0, c.server];
+      const total = parts.reduce((a, b) => a + b, 0);
+      return `  ${side.padEnd(9)} ${parts.map((v) => v.toFixed(0)).join(' + ')} = ${total.toFixed(0)}`;
+    }),
+  ];
   show('Proxy: tools/call echo, ~2 KB message, stdio server-everything', raw.proxy, (x) => [
     `${x.calls} sequential calls each way; direct median ${x.direct.median.toFixed(3)} ms, p99 ${x.direct.p99.toFixed(3)} ms`,
     `through the proxy median ${x.proxied.median.toFixed(3)} ms, p99 ${x.proxied.p99.toFixed(3)} ms`,
@@ -327,6 +336,7 @@ function printOthers(raw) {
           `a relay that forwards lines unparsed (relay-floor.mjs --raw): ${x.throughput.rawFloor.map((v) => v.toFixed(0)).join(', ')} calls/s; ratio ${x.rawFloorRatio.toFixed(2)}`,
         ]
       : []),
+    ...(x.cpuPerCall ? cpuLines(x.cpuPerCall) : []),
   ]);
   show('Long-running: W4 sanitize calls in one process, heap after full GC', raw.longrun, (x) => [
     `${x.calls} calls: heap ${x.heapBeforeMB.toFixed(2)} MB before, ${x.heapAfterMB.toFixed(2)} MB after (growth ${x.growthMB.toFixed(2)} MB)`,
