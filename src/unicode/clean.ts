@@ -187,10 +187,10 @@ function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
 // Balanced superset classes (16 ranges each). Both include every surrogate: pairs are checked in `scan`.
 const DOCUMENT_SKIP =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches single code units on purpose
-  /[\x00-\x08\x0B-\x1F\x7F-\xAD\u034F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFF]/g;
+  /[\x00-\x08\x0B-\x1F\x7F-\xAD\u034F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]/g;
 const FIELD_SKIP =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches single code units on purpose
-  /[\x00-\x1F\x7F-\xAD\u034F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFF]/g;
+  /[\x00-\x1F\x7F-\xAD\u034F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]/g;
 
 /** Does `re` match every code unit the table acts on? (If a table edit breaks this, the loop is used.) */
 function covers(re: RegExp, bmp: Uint8Array): boolean {

@@ -9,7 +9,7 @@
  */
 
 /** Version of these tables; part of every report that counts Unicode removals. */
-export const UNICODE_TABLES_VERSION = '2026.1';
+export const UNICODE_TABLES_VERSION = '2026.2';
 
 /** The categories removals and rewrites are counted under (they appear in reports as `class`). */
 export const UNICODE_CATEGORIES = [
@@ -192,7 +192,10 @@ export const BOM = 0xfeff;
  * identifiers, hidden annotations): soft hyphen, combining grapheme joiner, Hangul fillers (blank
  * "identifiers" in code, e.g. `const {timeout,\u3164}`), Khmer inherent vowels, Mongolian vowel separator,
  * WORD JOINER and the invisible math operators, deprecated format controls, interlinear annotation
- * (hidden text between U+FFF9 and U+FFFB), invisible musical formatting and the null notehead.
+ * (hidden text between U+FFF9 and U+FFFB), invisible musical formatting and the null notehead, the
+ * shorthand format controls. Also the code points Unicode reserves as default-ignorable but has not assigned
+ * (U+FFF0-FFF8, U+E0080-E00FF, U+E01F0-E0FFF): renderers must draw them as nothing, whatever they become,
+ * so they carry hidden text as well as tag characters do, and no text in use contains them.
  */
 export const INVISIBLE_RANGES: readonly CodePointRange[] = [
   [0x00ad, 0x00ad],
@@ -204,15 +207,18 @@ export const INVISIBLE_RANGES: readonly CodePointRange[] = [
   [0x206a, 0x206f],
   [0x3164, 0x3164],
   [0xffa0, 0xffa0],
-  [0xfff9, 0xfffb],
+  [0xfff0, 0xfffb],
+  [0x1bca0, 0x1bca3],
   [0x1d159, 0x1d159],
   [0x1d173, 0x1d17a],
+  [0xe0080, 0xe00ff],
+  [0xe01f0, 0xe0fff],
 ];
 
 /**
  * Other format characters (Cf), removed by the `strict` profile only: Arabic prepended concatenation marks,
- * Syriac abbreviation mark, Kaithi/Egyptian/shorthand format controls. They render visibly in their
- * scripts, so `balanced` keeps them.
+ * Syriac abbreviation mark, Kaithi and Egyptian format controls. They render visibly in their scripts, so
+ * `balanced` keeps them.
  */
 export const FORMAT_RANGES: readonly CodePointRange[] = [
   [0x0600, 0x0605],
@@ -223,7 +229,6 @@ export const FORMAT_RANGES: readonly CodePointRange[] = [
   [0x110bd, 0x110bd],
   [0x110cd, 0x110cd],
   [0x13430, 0x1343f],
-  [0x1bca0, 0x1bca3],
 ];
 
 /**

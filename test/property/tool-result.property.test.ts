@@ -26,6 +26,11 @@ function forbiddenIn(text: string): string | null {
       if (!(next >= 0xdc00 && next <= 0xdfff)) return `lone high surrogate at ${i}`;
       const cp = withoutFlags.codePointAt(i)!;
       if (cp >= 0xe0000 && cp <= 0xe007f) return `tag U+${cp.toString(16)}`;
+      if (
+        (cp >= 0x1bca0 && cp <= 0x1bca3) ||
+        (cp >= 0xe0080 && cp <= 0xe0fff && !(cp >= 0xe0100 && cp <= 0xe01ef))
+      )
+        return `invisible U+${cp.toString(16)}`;
       if ((cp & 0xfffe) === 0xfffe) return `noncharacter U+${cp.toString(16)}`;
       i++;
       continue;
@@ -39,7 +44,7 @@ function forbiddenIn(text: string): string | null {
       c === 0x200b ||
       (c >= 0x2060 && c <= 0x2064) ||
       c === 0x00ad ||
-      (c >= 0xfff9 && c <= 0xfffb)
+      (c >= 0xfff0 && c <= 0xfffb)
     ) {
       return `invisible U+${c.toString(16)}`;
     }

@@ -31,6 +31,13 @@ describe('always removed (balanced, document)', () => {
     ['combining grapheme joiner', 'a\u034Fb', 'ab', { invisible: 1 }],
     ['Khmer inherent vowels', 'ap\u17B4i\u17B5', 'api', { invisible: 2 }],
     ['interlinear annotation', 'Safe\uFFF9hidden\uFFFA\uFFFB', 'Safehidden', { invisible: 3 }],
+    ['shorthand format controls', 'ign\u{1BCA0}ore\u{1BCA3}', 'ignore', { invisible: 2 }],
+    [
+      'reserved default-ignorables',
+      'a\uFFF0b\uFFF8c\u{E0080}d\u{E00FF}e\u{E01F0}f\u{E0FFF}',
+      'abcdef',
+      { invisible: 6 },
+    ],
     ['noncharacters', 'a\uFDD0b\uFFFEc\u{1FFFF}d\u{10FFFE}', 'abcd', { noncharacter: 4 }],
     ['lone high surrogate', 'a\uD83Db', 'ab', { surrogate: 1 }],
     ['lone low surrogate', 'a\uDE00b', 'ab', { surrogate: 1 }],
