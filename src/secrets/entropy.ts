@@ -6,6 +6,7 @@
  */
 
 import { escapeRegex } from '../core/regex.js';
+import { describesItself } from './self-describing.js';
 
 /**
  * Shannon entropy of `s` in bits per character (0 for the empty string).
@@ -241,9 +242,10 @@ const CYCLE_FILLER = 12;
 
 /**
  * True when `value` is a stand-in for a secret rather than one: a template or variable reference, a masked
- * or elided value, a "your key here" phrase, or filler (a long run of one digit, a single repeated character,
- * or a short unit repeated: `AKIA2345234523452345`). Runs of one *letter* are left to entropy floors: some
- * documented test keys are `sk_live_AAAA…`.
+ * or elided value, a "your key here" phrase, filler (a long run of one digit, a single repeated character,
+ * or a short unit repeated: `AKIA2345234523452345`), or a value made only of words that describe a secret
+ * (`my-secret-key`, see `describesItself`). Runs of one *letter* are left to entropy floors: some documented
+ * test keys are `sk_live_AAAA…`.
  *
  * @example
  * isPlaceholder('${API_KEY}'); // true
@@ -258,5 +260,6 @@ export function isPlaceholder(value: string): boolean {
   const run = longestRun(value);
   if (run.char >= 0x30 && run.char <= 0x39 && run.length >= 10) return true;
   if (run.length === value.length && value.length > 1) return true;
-  return value.length >= CYCLE_FILLER && repeatsUnit(value, CYCLE_FILLER);
+  if (value.length >= CYCLE_FILLER && repeatsUnit(value, CYCLE_FILLER)) return true;
+  return describesItself(value);
 }
