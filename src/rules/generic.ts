@@ -47,9 +47,13 @@ const SECRET_NAMES = [
 /** A value: no whitespace, quotes, brackets or separators; 8-500 characters. */
 const VALUE = '[^\\s\'"`<>;,&(){}\\[\\]\\\\]{8,500}';
 
-/** Dotted identifiers (`self.password`, `process.env.TOKEN`) and lone lower-case words are code or prose. */
+/**
+ * Dotted identifiers (`self.password`, `process.env.TOKEN`), type names of two or three capitalised words
+ * (`auth: AuthService`, `private_key: PrivateKey`) and lone lower-case words are code or prose.
+ */
 const NOT_VALUES: readonly RegExp[] = [
   /^[A-Za-z_$][\w$]{0,60}(?:\.[A-Za-z_$][\w$]{0,60}){1,8}$/,
+  /^(?:[A-Z][a-z]{1,15}){2,3}$/,
   /^[a-z]{1,9}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean)$/i,
   /^(?:password|passwd|secret|token|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
@@ -74,6 +78,7 @@ export const rules: readonly SecretRule[] = [
     anchored: true,
     entropy: 2.5,
     allowlist: { regexes: NOT_VALUES },
+    notBefore: '(<',
     examples: {
       positive: [
         'export JIRA_API_TOKEN=«a24»',
@@ -95,6 +100,11 @@ export const rules: readonly SecretRule[] = [
         'password: required',
         'db_password = config.database.password',
         'jobCredentialsId: "«h8»-«h4»-«h4»-«h4»-«h12»"',
+        'const apiKey = loadApiKey();',
+        'token = TokenCredential(DefaultAzureCredential())',
+        'let token = Token::new(&config);',
+        'password: PasswordHasher<Argon2>',
+        'private_key: PrivateKey,',
       ],
     },
   },

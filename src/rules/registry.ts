@@ -53,6 +53,8 @@ export interface CompiledRule {
   readonly secretAtEnd: boolean;
   readonly entropy: number;
   readonly allowRegexes: readonly RegExp[];
+  /** See `SecretRule.notBefore`. */
+  readonly notBefore: string | undefined;
   readonly stopwords: readonly string[];
   /** Whether a candidate holds any stopword at all, case-insensitively (undefined without stopwords). */
   readonly stopwordTest: RegExp | undefined;
@@ -445,6 +447,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         entropy: rule.entropy ?? 0,
         // Copies, not frozen: accept() loops over them per candidate, and loops over frozen arrays are slow.
         allowRegexes: [...(rule.allowlist?.regexes ?? [])],
+        notBefore: rule.notBefore,
         stopwords: [...(rule.allowlist?.stopwords ?? [])],
         stopwordTest: rule.allowlist?.stopwords?.length
           ? new RegExp(rule.allowlist.stopwords.map(escapeRegex).join('|'), 'i')
@@ -832,7 +835,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       s = span[0];
       e = span[1];
     }
-    if (e > s && !covered(out, s, e) && judge(rule, text.slice(s, e), filter))
+    if (e > s && !inCode(rule, text, e) && !covered(out, s, e) && judge(rule, text.slice(s, e), filter))
       out.push({ start: s, end: e, rule });
   }
 
@@ -879,7 +882,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
                 s = e; // group did not take part
               }
             }
-            if (e > s && !covered(out, start + s, start + e) && judge(rule, slice.slice(s, e), filter))
+            if (
+              e > s &&
+              !inCode(rule, slice, e) &&
+              !covered(out, start + s, start + e) &&
+              judge(rule, slice.slice(s, e), filter)
+            )
               found.push({ start: start + s, end: start + e, rule });
           }
           m = re.exec(slice);
@@ -948,6 +956,11 @@ const CLUSTER_TAIL =
  * between a flag's black flag and its tag characters; the mask would then leave a lone surrogate or stray
  * tags behind it, which no output may carry and which the next pass would remove.
  */
+/** Is the secret ending at `end` followed by a character that shows it is code (see `SecretRule.notBefore`)? */
+function inCode(rule: CompiledRule, text: string, end: number): boolean {
+  return rule.notBefore !== undefined && end < text.length && rule.notBefore.includes(text[end] as string);
+}
+
 function wholeClusters(text: string, m: SecretMatch): SecretMatch {
   let { start, end } = m;
   if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;

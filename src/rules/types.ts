@@ -28,6 +28,11 @@ export interface SecretRule {
     readonly stopwords?: readonly string[];
   };
   /**
+   * Characters that, right after the secret, show it is code rather than a value: `token = getToken(user)`
+   * calls a function, `password: Hasher<Argon2>` names a type.
+   */
+  readonly notBefore?: string;
+  /**
    * How far around a keyword hit the regex looks, in characters (defaults: 256 before, 768 after). Rules whose
    * match can sit far from their keyword (a PEM body, a Kubernetes Secret's data) widen it.
    */
