@@ -15,6 +15,7 @@ import type { SecretRule } from './types.js';
 const SECRET_NAMES = [
   'token',
   'secret',
+  'pass',
   'passwd',
   'password',
   'passphrase',
@@ -65,10 +66,11 @@ export const rules: readonly SecretRule[] = [
     description: 'A secret-named key (…token, …secret, …password, …api_key) assigned a high-entropy value',
     family: 'generic',
     keywords: SECRET_NAMES,
-    // The first `=` or `:`: after 3 digits, 12 quotes or spaces and a `.` (ASSIGN), or after `" value ` (3 + 12).
+    // The first `=`, `:` or `>`: after 3 digits, 12 quotes or spaces and a `.` (ASSIGN), or after `" value `
+    // (3 + 12). `>` alone closes an element's name (`<password>…</password>`), with the value right after it.
     regex: gated(
       new RegExp(
-        `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["'])(${VALUE})`,
+        `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -78,7 +80,7 @@ export const rules: readonly SecretRule[] = [
     anchored: true,
     entropy: 2.5,
     allowlist: { regexes: NOT_VALUES },
-    notBefore: '(<',
+    notBefore: '(',
     examples: {
       positive: [
         'export JIRA_API_TOKEN=«a24»',
@@ -87,6 +89,9 @@ export const rules: readonly SecretRule[] = [
         'password       = "«a12»"',
         '<add key="ClearTextPassword" value="«a10»%«a6»" />',
         'data:\n  password: «a16»\n',
+        '{\\"aws_secret_access_key\\": \\"«a40»\\"}',
+        '<password>«a14»</password>',
+        "export DB_PASS='«a14»'",
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -105,6 +110,9 @@ export const rules: readonly SecretRule[] = [
         'let token = Token::new(&config);',
         'password: PasswordHasher<Argon2>',
         'private_key: PrivateKey,',
+        'List<Token> tokenList = new ArrayList<>();',
+        '<span class="token">punctuation</span>',
+        'bypass: true',
       ],
     },
   },
@@ -170,6 +178,43 @@ export const rules: readonly SecretRule[] = [
         'curl -k -X POST -I -u "SRVC_JENKINS:${APPID}"',
         'curl -X POST --user "$(cat ./login.txt):$(cat ./password.txt)"',
         'curl --mail-from "a@b.c" --user "src@gmail.com" --upload-file out.txt',
+      ],
+    },
+  },
+  {
+    id: 'cli-secret-flag',
+    description:
+      'A secret on a command line after its flag and a space (--password <value>, --token <value>)',
+    family: 'generic',
+    keywords: [
+      '--pass',
+      '--token',
+      '--api-key',
+      '--apikey',
+      '--secret',
+      '--client-secret',
+      '--access-token',
+      '--auth-token',
+    ],
+    // With `=` (`--password=…`) the assignment rule finds it; here the flag's value is its next word.
+    regex:
+      /--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token)[ \t]{1,3}["']?([^\s'"`]{8,256})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    // Help texts name the value in capitals (`--token TOKEN`, `--client-secret CLIENT_SECRET`).
+    allowlist: { regexes: [...NOT_VALUES, /^[A-Z][A-Z_-]*$/] },
+    examples: {
+      positive: [
+        'docker login --username ci --password «a16» registry.internal',
+        "vault login --token '«w24»'",
+        'gh auth login --with-token --api-key «a32»',
+      ],
+      negative: [
+        '  -p, --password string   Password',
+        '      --client-secret CLIENT_SECRET   the OAuth client secret',
+        'echo "$PW" | docker login --password-stdin',
+        'tool --token "$(cat token.txt)"',
       ],
     },
   },

@@ -91,9 +91,10 @@ export interface RuleRegistry {
 
 /**
  * Assignment between a key and its value: `=`, `:`, `:=`, `=>`, `.=`, or `"KEY", "value")` (a setProperty
- * call: the comma only between quoted strings closed by `)`, so `"auth","token_uri":` is no assignment).
+ * call: the comma only between quoted strings closed by `)`, so `"auth","token_uri":` is no assignment). Quotes
+ * may be backslash-escaped: JSON text inside a JSON string (`{\"token\": \"…\"}`) is what many tools return.
  */
-export const ASSIGN = `(?:[\\s'"\`]{0,12}(?:=>|:=|\\.=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`]{0,5}`;
+export const ASSIGN = `(?:[\\s'"\`\\\\]{0,12}(?:=>|:=|\\.=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`\\\\]{0,5}`;
 
 const DEFAULT_TAIL = '[\\w.-]{0,30}?';
 

@@ -28,8 +28,8 @@ export interface SecretRule {
     readonly stopwords?: readonly string[];
   };
   /**
-   * Characters that, right after the secret, show it is code rather than a value: `token = getToken(user)`
-   * calls a function, `password: Hasher<Argon2>` names a type.
+   * Characters that, right after the secret, show it is code rather than a value: `(` in
+   * `token = getToken(user)`, a function called.
    */
   readonly notBefore?: string;
   /**
