@@ -2,9 +2,11 @@
  * @module rules/databases
  * Database credentials: the password in a connection URL (`scheme://user:password@host`) for PostgreSQL,
  * MySQL/MariaDB, MongoDB (+srv), Redis, AMQP, SQL Server, ClickHouse and other stores, JDBC URLs and their
- * `password=` parameters, ADO.NET `Password=` pairs, and PlanetScale and ClickHouse Cloud tokens. Only the
+ * `password=` parameters, ADO.NET `Password=` pairs, `mysql -p<password>`, and PlanetScale and ClickHouse Cloud
+ * tokens. Only the
  * password is masked, so the host stays readable.
  */
+import { gated } from './registry.js';
 import type { SecretRule } from './types.js';
 
 /** Words people write where the password goes in documentation. */
@@ -125,6 +127,36 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=«a14»;encrypt=true'],
       negative: ['jdbc:postgresql://db:5432/app?user=app&password=${DB_PASSWORD}', 'jdbc:h2:mem:test'],
+    },
+  },
+  {
+    id: 'mysql-password-flag',
+    description: 'MySQL/MariaDB client password given on the command line (mysql -u root -p<password>)',
+    family: 'databases',
+    keywords: ['mysql', 'mariadb'],
+    // `-p` takes its value attached (`-p secret` would prompt, then use `secret` as the database). The words
+    // before it are read up to the line's first ` -p` and no further, so an attempt tries one; the gate skips a
+    // hit with no ` -p` within reach (1 MB of `mysql -p1 ` or of `mysql ` repeated stays linear).
+    regex: gated(
+      /(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)(?:[^\n \t]|[ \t](?!-p)){0,200}[ \t]-p([^\s'"`]{4,128})/,
+      'mysql|mysqldump|mysqladmin|mysqlimport|mariadb',
+      200,
+      /[ \t]-p/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [WORD_PASSWORDS] },
+    examples: {
+      positive: [
+        'mysql -h db.internal -u root -p«a14» app < dump.sql',
+        'mysqldump -uroot -p«a12» --all-databases',
+      ],
+      negative: [
+        'mysql -u root -p app',
+        'mysql -u root -p$MYSQL_ROOT_PASSWORD',
+        'mysql -h db -P 3306 -u app',
+      ],
     },
   },
   {

@@ -196,9 +196,10 @@ export const rules: readonly SecretRule[] = [
       '--access-token',
       '--auth-token',
     ],
-    // With `=` (`--password=…`) the assignment rule finds it; here the flag's value is its next word.
+    // With `=` (`--password=…`) the assignment rule finds it; here the flag's value is its next word, which
+    // is no flag (`--token --verbose` gives none).
     regex:
-      /--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token)[ \t]{1,3}["']?([^\s'"`]{8,256})/,
+      /--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{7,255})/,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
