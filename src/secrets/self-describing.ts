@@ -94,19 +94,12 @@ const FILLERS: readonly string[] = [
   'with',
 ];
 
-/** The words by first letter, each with its kind: 2 for a marker, 1 for a filler. */
-const BY_FIRST: ReadonlyMap<number, readonly (readonly [string, number])[]> = (() => {
-  const map = new Map<number, [string, number][]>();
-  const add = (words: readonly string[], kind: number): void => {
-    for (const w of words) {
-      const list = map.get(w.charCodeAt(0)) ?? [];
-      list.push([w, kind]);
-      map.set(w.charCodeAt(0), list);
-    }
-  };
-  add(FILLERS, 1);
-  add(MARKERS, 2);
-  return map;
+/** The words by first letter (`a` = 0), each with its kind: 2 for a marker, 1 for a filler. */
+const BY_FIRST: readonly (readonly (readonly [string, number])[])[] = (() => {
+  const lists: [string, number][][] = Array.from({ length: 26 }, () => []);
+  for (const w of FILLERS) lists[w.charCodeAt(0) - 0x61]?.push([w, 1]);
+  for (const w of MARKERS) lists[w.charCodeAt(0) - 0x61]?.push([w, 2]);
+  return lists;
 })();
 
 /** Longest value worth reading: a description is short, and this runs on every candidate secret. */
@@ -115,26 +108,44 @@ const MAX_LENGTH = 64;
 const MAX_DIGITS = 4;
 
 /**
- * How the lower-case letters `s` cut into words of the lists: 2 if some cut holds a marker, 1 if cuts exist
- * but none holds one, 0 if none exists. Dynamic programming over positions, read in place (no substrings):
- * at most MAX_LENGTH positions, each trying the few words that start with its letter.
+ * How the letters `value[from..to)` cut into words of the lists, case aside: 2 if some cut holds a marker, 1 if
+ * cuts exist but none holds one, 0 if none exists. Dynamic programming over positions, read in place: this
+ * runs on every candidate secret, and a random token fails at its first letters without a string made.
  */
-function segments(s: string): number {
-  const n = s.length;
-  // best[i]: 0 unreachable, 1 reached by fillers only, 2 reached with a marker on the way.
-  const best = new Uint8Array(n + 1);
-  best[0] = 1;
-  for (let i = 0; i < n; i++) {
-    const here = best[i] as number;
+function segments(value: string, from: number, to: number): number {
+  // REACH[i - from]: 0 unreachable, 1 reached by fillers only, 2 reached with a marker on the way; written
+  // up to `furthest` only, so a token whose first letters are no word costs no clearing.
+  REACH[0] = 1;
+  let furthest = 0;
+  for (let i = from; i < to && i - from <= furthest; i++) {
+    const here = REACH[i - from] as number;
     if (here === 0) continue;
-    for (const [word, kind] of BY_FIRST.get(s.charCodeAt(i)) ?? []) {
-      if (!s.startsWith(word, i)) continue;
-      const end = i + word.length;
+    const words = BY_FIRST[(value.charCodeAt(i) | 0x20) - 0x61] as readonly (readonly [string, number])[];
+    for (let w = 0; w < words.length; w++) {
+      const [word, kind] = words[w] as readonly [string, number];
+      if (!startsWithWord(value, i, to, word)) continue;
+      const end = i + word.length - from;
+      if (end > furthest) {
+        REACH.fill(0, furthest + 1, end + 1);
+        furthest = end;
+      }
       const reached = kind === 2 ? 2 : here;
-      if (reached > (best[end] as number)) best[end] = reached;
+      if (reached > (REACH[end] as number)) REACH[end] = reached;
     }
   }
-  return best[n] as number;
+  return furthest === to - from ? (REACH[furthest] as number) : 0;
+}
+
+/** Scratch for `segments`: a piece is never longer than the value. */
+const REACH = new Uint8Array(MAX_LENGTH + 1);
+
+/** Does the lower-case `word` stand at `at` in `value`, ending by `to`, whatever the case of its letters? */
+function startsWithWord(value: string, at: number, to: number, word: string): boolean {
+  if (at + word.length > to) return false;
+  for (let k = 0; k < word.length; k++) {
+    if ((value.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 /**
@@ -165,7 +176,7 @@ export function describesItself(value: string): boolean {
       if (j - i > MAX_DIGITS) return false;
     } else if (isLetter(c)) {
       while (j < n && isLetter(value.charCodeAt(j))) j++;
-      const cut = segments(value.slice(i, j).toLowerCase());
+      const cut = segments(value, i, j);
       if (cut === 0) return false;
       if (cut === 2) marked = true;
     } else {
