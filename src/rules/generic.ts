@@ -15,7 +15,11 @@ import type { SecretRule } from './types.js';
 const SECRET_NAMES = [
   'token',
   'secret',
-  'pass',
+  // `pass` only after a separator or an opening quote (`DB_PASS`, `"pass":`): `bypass` and `compass` are no keys.
+  '_pass',
+  '-pass',
+  '"pass',
+  "'pass",
   'passwd',
   'password',
   'passphrase',
@@ -92,6 +96,7 @@ export const rules: readonly SecretRule[] = [
         '{\\"aws_secret_access_key\\": \\"«a40»\\"}',
         '<password>«a14»</password>',
         "export DB_PASS='«a14»'",
+        '{"user": "app", "pass": "«a14»"}',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -113,6 +118,8 @@ export const rules: readonly SecretRule[] = [
         'List<Token> tokenList = new ArrayList<>();',
         '<span class="token">punctuation</span>',
         'bypass: true',
+        'proxy_bypass = "*.corp.example.com"',
+        'compass: north-north-east',
       ],
     },
   },
