@@ -1,9 +1,9 @@
 /**
  * @module rules/cloud
  * Other clouds and platforms: DigitalOcean, Heroku, Cloudflare, Alibaba Cloud, IBM Cloud, Linode, Fly.io,
- * Vercel, Netlify, Databricks, Tailscale, Scaleway, Supabase, Render, Vultr, Hetzner and OpenShift
- * (HashiCorp Vault and Terraform are the saas family's). Prefixed formats stand alone; unprefixed ones need the provider's name
- * in the key.
+ * Vercel, Netlify, Databricks, Tailscale, Scaleway, Supabase, Render, Vultr, Hetzner, OpenShift, Scalingo,
+ * Yandex Cloud and Defined Networking (HashiCorp Vault and Terraform are the saas family's). Prefixed formats
+ * stand alone; unprefixed ones need the provider's name in the key.
  */
 import { keyed } from './registry.js';
 import type { SecretRule } from './types.js';
@@ -314,6 +314,55 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['oc login --token=sha256~«w43»'],
       negative: ['oc login --token=sha256~_xxxxxx_xxxxxxxxxxxxxxxxxxxxxx-xxxxxxxxxx-X', 'sha256:«h64»'],
+    },
+  },
+  {
+    id: 'scalingo-api-token',
+    description: 'Scalingo API token (tk-us- + 48)',
+    family: 'cloud',
+    keywords: ['tk-us-'],
+    regex: /(?<![\w-])tk-us-[\w-]{48}(?![\w-])/,
+    entropy: 3.5,
+    examples: {
+      positive: ['SCALINGO_API_TOKEN=tk-us-«w48»'],
+      negative: ['tk-us-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'tk-us-short'],
+    },
+  },
+  {
+    id: 'yandex-cloud-api-key',
+    description: 'Yandex Cloud API key (AQVN + 35-38)',
+    family: 'cloud',
+    keywords: ['aqvn'],
+    regex: /(?<![\w-])AQVN[A-Za-z0-9_-]{35,38}(?![\w-])/,
+    entropy: 3.5,
+    examples: {
+      positive: ['YC_API_KEY=AQVN«w36»'],
+      negative: ['AQVNxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'AQVN is the prefix of Yandex Cloud API keys'],
+    },
+  },
+  {
+    id: 'yandex-cloud-static-key',
+    description: 'Yandex Cloud static access key id (YC + 38) or IAM token (t1.…) next to a yandex key name',
+    family: 'cloud',
+    keywords: ['yandex'],
+    regex: keyed('yandex', 'YC[A-Za-z0-9_-]{38}|t1\\.[A-Za-z0-9_-]{1,200}={0,2}\\.[A-Za-z0-9_-]{86}={0,2}'),
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['yandex_access_key_id = "YC«w38»"', 'YANDEX_IAM_TOKEN=t1.«a20».«w86»'],
+      negative: ['yandex_folder_id = "b1g«l17»"', 'YANDEX_TOKEN=${YANDEX_TOKEN}'],
+    },
+  },
+  {
+    id: 'defined-networking-api-token',
+    description: 'Defined Networking (Nebula) API token (dnkey- + 26 + 52)',
+    family: 'cloud',
+    keywords: ['dnkey-'],
+    regex: /(?<![\w-])dnkey-[a-z0-9=_-]{26}-[a-z0-9=_-]{52}(?![\w-])/i,
+    entropy: 3.5,
+    examples: {
+      positive: ['DN_API_KEY=dnkey-«l26»-«l52»'],
+      negative: ['dnkey-xxxxxxxxxxxxxxxxxxxxxxxxxx-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
     },
   },
 ];

@@ -1,7 +1,7 @@
 /**
  * @module rules/forges
  * Source forges other than GitHub and GitLab: Bitbucket (OAuth consumers, app passwords, access tokens),
- * Gitea/Forgejo/Codeberg, Gitter, SourceHut. Atlassian account API tokens are the saas family's.
+ * Gitea/Forgejo/Codeberg, Gitter, SourceHut, Sourcegraph. Atlassian account API tokens are the saas family's.
  */
 import { keyed } from './registry.js';
 import type { SecretRule } from './types.js';
@@ -82,6 +82,19 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['SRHT_TOKEN=«a100»'],
       negative: ['srht_host = git.sr.ht', 'SRHT_TOKEN=$TOKEN'],
+    },
+  },
+  {
+    id: 'sourcegraph-access-token',
+    description:
+      'Sourcegraph access token (sgp_ + 40 hex, optionally with a 16-hex or `local` instance part)',
+    family: 'forges',
+    keywords: ['sgp_'],
+    regex: /(?<![\w-])sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}(?![\w-])/,
+    entropy: 3,
+    examples: {
+      positive: ['SRC_ACCESS_TOKEN=sgp_«h16»_«h40»', 'token: sgp_local_«h40»', 'sgp_«h40»'],
+      negative: ['sgp_<token>', 'sgp_0000000000000000000000000000000000000000'],
     },
   },
 ];
