@@ -2,7 +2,7 @@
  * @module rules/gitlab
  * GitLab tokens. Since GitLab 14-16 every token type carries its own prefix (glpat-, gldt-, glrt-, glptt-,
  * gloas-, glft-, glimt-, glagent-, glcbt-, glsoat-, glffct-), optionally with the `<payload>.<version><crc>`
- * routable suffix; legacy runner registration tokens start GR1348941.
+ * routable suffix; legacy runner registration tokens start GR1348941. The session cookie is `_gitlab_session`.
  */
 import type { SecretRule } from './types.js';
 
@@ -81,4 +81,17 @@ export const rules: readonly SecretRule[] = [
     'legacy runner registration token',
     'registration-token GR1348941«a20»',
   ),
+  {
+    id: 'gitlab-session-cookie',
+    description: 'GitLab session cookie (_gitlab_session=, 32 lower-case hex or alphanumerics)',
+    family: 'gitlab',
+    keywords: ['_gitlab_session='],
+    regex: /_gitlab_session=([0-9a-z]{32})(?![0-9a-z])/,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['Cookie: _gitlab_session=«h32»; known_sign_in=1'],
+      negative: ['_gitlab_session=<session>', 'the _gitlab_session= cookie'],
+    },
+  },
 ];
