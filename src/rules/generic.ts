@@ -216,7 +216,7 @@ export const rules: readonly SecretRule[] = [
       positive: [
         'docker login --username ci --password «a16» registry.internal',
         "vault login --token '«w24»'",
-        'gh auth login --with-token --api-key «a32»',
+        'deploy-tool push --api-key «a32» --region eu',
       ],
       negative: [
         '  -p, --password string   Password',

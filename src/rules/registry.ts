@@ -951,17 +951,17 @@ const CLUSTER_TAIL =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and selectors are matched one by one on purpose
   /(?:[\p{M}\p{Emoji_Modifier}\u200C\u200D\uFE00-\uFE0F\u{E0020}-\u{E007F}\u{E0100}-\u{E01EF}]|(?<=\u200D)\p{Extended_Pictographic})+/uy;
 
+/** Is the secret ending at `end` followed by a character that shows it is code (see `SecretRule.notBefore`)? */
+function inCode(rule: CompiledRule, text: string, end: number): boolean {
+  return rule.notBefore !== undefined && end < text.length && rule.notBefore.includes(text[end] as string);
+}
+
 /**
  * The match widened so that it neither starts inside a surrogate pair nor ends inside a grapheme. Rules count
  * UTF-16 units (`{8,500}` without the `u` flag), so a length cap can stop between the halves of an emoji or
  * between a flag's black flag and its tag characters; the mask would then leave a lone surrogate or stray
  * tags behind it, which no output may carry and which the next pass would remove.
  */
-/** Is the secret ending at `end` followed by a character that shows it is code (see `SecretRule.notBefore`)? */
-function inCode(rule: CompiledRule, text: string, end: number): boolean {
-  return rule.notBefore !== undefined && end < text.length && rule.notBefore.includes(text[end] as string);
-}
-
 function wholeClusters(text: string, m: SecretMatch): SecretMatch {
   let { start, end } = m;
   if (start > 0 && isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;

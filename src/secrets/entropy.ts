@@ -244,8 +244,8 @@ const CYCLE_FILLER = 12;
  * True when `value` is a stand-in for a secret rather than one: a template or variable reference, a masked
  * or elided value, a "your key here" phrase, filler (a long run of one digit, a single repeated character,
  * or a short unit repeated: `AKIA2345234523452345`), or a value made only of words that describe a secret
- * (`my-secret-key`, see `describesItself`). Runs of one *letter* are left to entropy floors: some documented
- * test keys are `sk_live_AAAA…`.
+ * (`fake-api-key-for-tests`, see `describesItself`). Runs of one *letter* are left to entropy floors: some
+ * documented test keys are `sk_live_AAAA…`.
  *
  * @example
  * isPlaceholder('${API_KEY}'); // true

@@ -3,7 +3,7 @@
  * Values that only describe a secret: `REPLACE_ME`, `your-token-here`, `fake_token_for_tests`, `dummy-api-key-1`,
  * `notasecret`. Written of a few common words (what the value stands for, and what a template says around
  * it), they are placeholders in documentation and test fixtures; a value anyone could guess from such a list
- * would hide nothing even if it were used. A generated token is never made of them.
+ * would hide nothing even if it were used. A generated token practically never reads as such words.
  */
 
 /**
