@@ -59,7 +59,7 @@ const COMMON = {
   'newline run': () => fill('\n'),
 };
 
-/** Unicode-cleaner attacks: runs of what the cleaner treats in context (ZWJ, VS, tags, ESC, bidi). */
+/** Unicode-cleaner attacks: runs of what the cleaner treats in context (ZWJ, VS, tags, ESC, bidi, look-alikes). */
 const UNICODE = {
   'ZWJ run': () => fill('\u200d'),
   'emoji+ZWJ chain': () => fill('👨\u200d'),
@@ -85,6 +85,12 @@ const UNICODE = {
   'lone surrogates': () => fill('\ud800'),
   'combining marks': () => `a${fill('\u0301')}`,
   'NBSP/space run': () => fill('\u00a0 '),
+  // Look-alikes: one word of a megabyte, words back to back, and a look-alike after every Latin letter.
+  'Cyrillic o run': () => fill('\u043e'),
+  'Latin+Cyrillic a': () => fill('a\u0430'),
+  'Greek omicron+space': () => fill('\u03bf '),
+  'Greek question marks': () => fill('\u037e'),
+  'letter+mark+look-alike': () => fill('e\u0301\u043e'),
 };
 
 /**

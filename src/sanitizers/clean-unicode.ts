@@ -52,7 +52,7 @@ export function createCleanUnicode(options: CleanUnicodeOptions = {}): Sanitizer
       for (const [category, n] of found) {
         ctx.report({
           path: site.path,
-          action: category === 'newline' ? 'normalized' : 'removed',
+          action: category === 'newline' || category === 'lookalike' ? 'normalized' : 'removed',
           class: category,
           removed: n,
         });

@@ -16,11 +16,15 @@
  *    sequence either.
  * 4. Bidi marks need right-to-left letters somewhere in the output, and the density limit looks at all kept
  *    context characters; both are decided once at the end from the output's bases.
+ * 5. Greek and Cyrillic letters drawn like Latin ones stop the scan once: words mixing them with Latin are
+ *    judged on the output (`foldLookalikes`), so removed characters cannot make or split a word between one
+ *    cleaning and the next.
  * Every pass is linear: the ANSI string terminator search never rescans (see `StringEnds`).
  */
 
 import type { StringClass, UnicodeProfile } from '../core/types.js';
-import { hasWideUnits, LONG_TEXT, OneByteText } from '../core/units.js';
+import { hasWideUnits, LONG_TEXT, OneByteText, textOfUnits } from '../core/units.js';
+import { foldLookalikes } from './lookalikes.js';
 import {
   ANSI,
   BIDI_CONTROL_RANGES,
@@ -37,6 +41,7 @@ import {
   IDEOGRAPHIC_VS,
   INVISIBLE_RANGES,
   JOINING_SCRIPT_RANGES,
+  LATIN_LOOKALIKES,
   LINE_SEPARATORS,
   MONGOLIAN_FVS,
   MONGOLIAN_LETTERS,
@@ -81,6 +86,7 @@ const A_ZWNJ = 11;
 const A_MARK = 12;
 const A_VS = 13;
 const A_TAG = 14;
+const A_LOOKALIKE = 15; // a Greek or Cyrillic letter drawn like a Latin one: words are judged at the end
 const A_REMOVE = 16;
 
 /** The unit scanner, whose tables `buildPolicy` fills; undefined without WebAssembly. */
@@ -101,11 +107,16 @@ interface Policy {
   /** Supplementary code points with an action, sorted and disjoint: from, to, action, from, to, ... */
   readonly supp: Int32Array;
   readonly document: boolean;
-  /** The policy's slot (0-3) in the unit scanner, which holds its table. */
+  /** The policy's slot (0-7) in the unit scanner, which holds its table. */
   readonly slot: number;
+  /**
+   * The same policy without the look-alike stops, which the scan goes on with once it has met one (words
+   * are judged once, on the whole output: see `foldLookalikes`), or undefined if this is it.
+   */
+  readonly plain: Policy | undefined;
 }
 
-function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
+function buildPolicy(document: boolean, strict: boolean, slot: number, plain?: Policy): Policy {
   const rules: [CodePointRange, number][] = [];
   const add = (ranges: readonly CodePointRange[], action: number): void => {
     for (const r of ranges) rules.push([r, action]);
@@ -154,6 +165,11 @@ function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
     );
     add([TAG_RANGE], A_TAG);
   }
+  if (plain !== undefined)
+    add(
+      LATIN_LOOKALIKES.map(([c]) => [c, c]),
+      A_LOOKALIKE,
+    );
   const bmp = new Uint8Array(0x10000);
   for (let c = 0xd800; c < 0xdc00; c++) bmp[c] = A_HI;
   for (let c = 0xdc00; c < 0xe000; c++) bmp[c] = A_LO;
@@ -173,7 +189,7 @@ function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
   for (let i = 1; i < supp.length; i++)
     if (supp[i]![0] <= supp[i - 1]![1]) throw new Error('unicode tables: overlapping supplementary ranges');
   const flat = Int32Array.from(supp.flat());
-  const skip = strict ? undefined : document ? DOCUMENT_SKIP : FIELD_SKIP;
+  const skip = strict ? undefined : skipClass(document, plain !== undefined);
   unitScan?.table(slot, bmp);
   return {
     bmp,
@@ -181,16 +197,23 @@ function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
     document,
     skip: skip !== undefined && covers(skip, bmp) ? skip : undefined,
     slot,
+    plain,
   };
 }
 
-// Balanced superset classes (16 ranges each). Both include every surrogate: pairs are checked in `scan`.
-const DOCUMENT_SKIP =
-  // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches single code units on purpose
-  /[\x00-\x08\x0B-\x1F\x7F-\xAD\u034F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]/g;
-const FIELD_SKIP =
-  // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches single code units on purpose
-  /[\x00-\x1F\x7F-\xAD\u034F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]/g;
+/**
+ * A balanced policy's superset class, 16 ranges. It includes every surrogate (pairs are checked in `scan`),
+ * and with look-alikes the whole of Greek and Cyrillic (U+034F, an invisible, widened to U+052F): a class
+ * that named the look-alikes one by one would be past 16 ranges.
+ */
+function skipClass(document: boolean, lookalikes: boolean): RegExp {
+  const controls = document ? '\\x00-\\x08\\x0B-\\x1F' : '\\x00-\\x1F';
+  const greek = lookalikes ? '\\u034F-\\u052F' : '\\u034F';
+  return new RegExp(
+    `[${controls}\\x7F-\\xAD${greek}\\u061C\\u115F-\\u180F\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\u3164\\uD800-\\uDFFF\\uFDD0-\\uFDEF\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFFF]`,
+    'g',
+  );
+}
 
 /** Does `re` match every code unit the table acts on? (If a table edit breaks this, the loop is used.) */
 function covers(re: RegExp, bmp: Uint8Array): boolean {
@@ -199,7 +222,10 @@ function covers(re: RegExp, bmp: Uint8Array): boolean {
   return true;
 }
 
-/** The four policies (document or not, strict or not), built on first use; looked up per string, so no key is built. */
+/**
+ * The four policies (document or not, strict or not) that stop at look-alikes, each holding its plain twin,
+ * built on first use; looked up per string, so no key is built.
+ */
 const policies: (Policy | undefined)[] = [undefined, undefined, undefined, undefined];
 function policyFor(cls: StringClass, profile: UnicodeProfile): Policy {
   const document = cls === 'document';
@@ -207,7 +233,7 @@ function policyFor(cls: StringClass, profile: UnicodeProfile): Policy {
   const i = (document ? 2 : 0) + (strict ? 1 : 0);
   let p = policies[i];
   if (p === undefined) {
-    p = buildPolicy(document, strict, i);
+    p = buildPolicy(document, strict, i + 4, buildPolicy(document, strict, i));
     policies[i] = p;
   }
   return p;
@@ -701,22 +727,6 @@ const NEAR_UNITS = 4;
 
 /** Below this many code units per piece on average, the output is built from a buffer, not by joining. */
 const SHORT_PIECES = 32;
-/** Below this many code units `String.fromCharCode` beats a Buffer's fixed cost; above, it costs ~10 ns a unit. */
-const FEW_UNITS = 32;
-/** A Uint16Array holds units in the host's byte order, and Buffer reads UTF-16 little-endian. */
-const BIG_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 0;
-
-/**
- * The string of `units`, lone surrogates included. Node decodes UTF-16 from a Buffer in one native copy: 1 MB
- * of units came out in 0.6 ms against 3.3 for `String.fromCharCode` a chunk at a time and a join.
- */
-function textOfUnits(units: Uint16Array): string {
-  if (units.length < FEW_UNITS) return String.fromCharCode.apply(null, units as unknown as number[]);
-  const bytes = Buffer.from(units.buffer, units.byteOffset, units.byteLength);
-  if (BIG_ENDIAN) bytes.swap16();
-  return bytes.toString('utf16le');
-}
-
 /**
  * Records output position `at` as the `count`-th (from 0) in `ring`, and says whether it and the
  * DENSITY_MAX_CONTEXT - 1 recorded before it fall within DENSITY_WINDOW base units.
@@ -777,10 +787,12 @@ class Cleaning {
   readonly recent = RECENT; // only slots written in this cleaning are read
   counted = 0;
   dense = false;
+  /** Whether the scan met a look-alike (and went on with the plain policy). */
+  lookalikes = false;
 
   constructor(
     readonly s: string,
-    readonly p: Policy,
+    public p: Policy,
     /** The unit scanner, begun on `s`, for long texts. */
     readonly scanner: UnitScan | undefined,
   ) {
@@ -986,9 +998,18 @@ class Cleaning {
     this.changed = true;
   }
 
+  /** The scan met a look-alike: the words are judged on the output, so it need not stop at the others. */
+  metLookalike(): Policy {
+    this.lookalikes = true;
+    this.p = this.p.plain ?? this.p;
+    this.scanner?.use(this.p.slot);
+    return this.p;
+  }
+
   /** Cleans from `start` on; adds what it removed to `counts`. */
   clean(start: number, counts: RemovalCounts | undefined): string {
-    const { s, n, p } = this;
+    const { s, n } = this;
+    let p = this.p;
     let pos = 0;
     let j = start;
     for (;;) {
@@ -1008,6 +1029,10 @@ class Cleaning {
           } else {
             action = remove('surrogate');
           }
+        }
+        if (action === A_LOOKALIKE) {
+          p = this.metLookalike();
+          action = 0;
         }
         // A base that stopped the scan (a pair, say) stays in the stretch being copied: no part of its own.
         if (action === 0) {
@@ -1154,20 +1179,28 @@ export function cleanText(
 
 function cleanWith(
   text: string,
-  p: Policy,
+  policy: Policy,
   scanner: UnitScan | undefined,
   counts: RemovalCounts | undefined,
 ): string {
-  const first = scanner === undefined ? scan(text, 0, p) : scanLong(scanner, text, 0, p);
+  let p = policy;
+  let first = scanner === undefined ? scan(text, 0, p) : scanLong(scanner, text, 0, p);
+  // Text in Greek or Cyrillic, with nothing to remove, needs no cleaning to have its words judged.
+  const lookalikes = first < text.length && p.bmp[text.charCodeAt(first)] === A_LOOKALIKE;
+  if (lookalikes) {
+    p = p.plain ?? p;
+    scanner?.use(p.slot);
+    first = scanner === undefined ? scan(text, first + 1, p) : scanLong(scanner, text, first + 1, p);
+  }
   if (first === text.length) {
     lastMayHoldContext = false; // the scan stops at every context character
-    return text;
+    return lookalikes ? foldLookalikes(text, counts) : text;
   }
   const cleaning = new Cleaning(text, p, scanner);
   const out = cleaning.clean(first, counts);
   lastMayHoldContext = cleaning.kept.length > 0;
   resetWorkingMemory();
-  return out;
+  return lookalikes || cleaning.lookalikes ? foldLookalikes(out, counts) : out;
 }
 
 let lastMayHoldContext = true;
@@ -1187,7 +1220,7 @@ export function lastCleanMayHoldContext(): boolean {
  */
 export function isInvisibleCodePoint(cp: number): boolean {
   if (cp === 0x09 || cp === 0x0a) return false;
-  const p = policyFor('document', 'strict');
+  const p = policyFor('document', 'strict').plain!;
   if (cp >= 0xd800 && cp <= 0xdfff) return true;
   const a = cp < 0x10000 ? p.bmp[cp]! : suppAction(p, cp);
   return a !== 0 || inRanges(cp, VARIATION_SELECTOR_RANGES);

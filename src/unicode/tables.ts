@@ -9,7 +9,7 @@
  */
 
 /** Version of these tables; part of every report that counts Unicode removals. */
-export const UNICODE_TABLES_VERSION = '2026.2';
+export const UNICODE_TABLES_VERSION = '2026.3';
 
 /** The categories removals and rewrites are counted under (they appear in reports as `class`). */
 export const UNICODE_CATEGORIES = [
@@ -28,6 +28,7 @@ export const UNICODE_CATEGORIES = [
   'separator',
   'steganography',
   'newline',
+  'lookalike',
 ] as const;
 
 export type UnicodeCategory = (typeof UNICODE_CATEGORIES)[number];
@@ -258,3 +259,94 @@ export const LINE_SEPARATORS: readonly number[] = [0x2028, 0x2029];
  */
 export const DENSITY_MAX_CONTEXT = 16;
 export const DENSITY_WINDOW = 64;
+
+/**
+ * Greek and Cyrillic letters drawn the same as a Latin letter in common fonts (a subset of the pairs in
+ * Unicode's confusables data, UTS #39), each with that Latin letter. Inside a word otherwise written in Latin
+ * they spell what reads as a Latin word with other code points: `micros\u03BFft`, `say\u041Dello` (the Trojan
+ * Source homoglyph sample). Letters that only resemble one (Greek alpha, iota, kappa) are left out.
+ */
+export const LATIN_LOOKALIKES: readonly (readonly [code: number, latin: string])[] = [
+  // Greek capitals, and lunate sigma and yot
+  [0x0391, 'A'],
+  [0x0392, 'B'],
+  [0x0395, 'E'],
+  [0x0396, 'Z'],
+  [0x0397, 'H'],
+  [0x0399, 'I'],
+  [0x039a, 'K'],
+  [0x039c, 'M'],
+  [0x039d, 'N'],
+  [0x039f, 'O'],
+  [0x03a1, 'P'],
+  [0x03a4, 'T'],
+  [0x03a5, 'Y'],
+  [0x03a7, 'X'],
+  [0x03bd, 'v'],
+  [0x03bf, 'o'],
+  [0x03f2, 'c'],
+  [0x03f3, 'j'],
+  [0x03f9, 'C'],
+  // Cyrillic
+  [0x0405, 'S'],
+  [0x0406, 'I'],
+  [0x0408, 'J'],
+  [0x0410, 'A'],
+  [0x0412, 'B'],
+  [0x0415, 'E'],
+  [0x041a, 'K'],
+  [0x041c, 'M'],
+  [0x041d, 'H'],
+  [0x041e, 'O'],
+  [0x0420, 'P'],
+  [0x0421, 'C'],
+  [0x0422, 'T'],
+  [0x0425, 'X'],
+  [0x0430, 'a'],
+  [0x0435, 'e'],
+  [0x043e, 'o'],
+  [0x0440, 'p'],
+  [0x0441, 'c'],
+  [0x0443, 'y'],
+  [0x0445, 'x'],
+  [0x0455, 's'],
+  [0x0456, 'i'],
+  [0x0458, 'j'],
+  [0x04ae, 'Y'],
+  [0x04bb, 'h'],
+  [0x04c0, 'I'],
+  [0x04cf, 'l'],
+  [0x0501, 'd'],
+  [0x051a, 'Q'],
+  [0x051b, 'q'],
+  [0x051c, 'W'],
+  [0x051d, 'w'],
+];
+
+/** Latin letters: a word holding one of these and a look-alike from another script is mixed-script. */
+export const LATIN_LETTER_RANGES: readonly CodePointRange[] = [
+  [0x41, 0x5a],
+  [0x61, 0x7a],
+  [0xc0, 0xd6],
+  [0xd8, 0xf6],
+  [0xf8, 0x24f],
+];
+
+/**
+ * The rest of the Greek and Cyrillic blocks that belongs to words: their letters (a word with one that has no
+ * Latin look-alike is written in that script, not spoofing Latin) and the combining marks of the three
+ * scripts, which neither. Greek punctuation (U+0375, U+037E, U+0384-0385, U+0387) and U+0482 end a word.
+ */
+export const GREEK_CYRILLIC_LETTER_RANGES: readonly CodePointRange[] = [
+  [0x0370, 0x0374],
+  [0x0376, 0x037d],
+  [0x037f, 0x0383],
+  [0x0386, 0x0386],
+  [0x0388, 0x03ff],
+  [0x0400, 0x0481],
+  [0x048a, 0x052f],
+];
+export const WORD_MARK_RANGES: readonly CodePointRange[] = [
+  [0x0300, 0x036f],
+  [0x0483, 0x0489],
+];

@@ -1,5 +1,5 @@
 // Pieces that interact: escape-sequence parts, bidi, joiners, marks, selectors, tags, lone surrogates,
-// emoji, joining-script letters, separators, and plain text to put them next to each other.
+// emoji, joining-script letters, separators, Latin look-alikes, and plain text to put them next to each other.
 export const PIECES = [
   'a',
   'Z',
@@ -75,4 +75,13 @@ export const PIECES = [
   '\u0600',
   '\u3164',
   '\u{1d173}',
+  // Greek and Cyrillic look-alikes, letters without one, a combining mark and Greek punctuation
+  '\u043e',
+  '\u0430',
+  '\u041d',
+  '\u03bf',
+  '\u0436',
+  '\u03bb',
+  '\u0301',
+  '\u037e',
 ];

@@ -92,8 +92,9 @@ describe('cleanText properties', () => {
         const out = cleanText(s, c, p, counts);
         const total = Object.values(counts).reduce((a, b) => a + b, 0);
         expect(total === 0).toBe(out === s);
-        // Newline and separator rewrites may keep a character; every other category is a pure removal.
-        const rewrites = (counts.newline ?? 0) + (counts.separator ?? 0);
+        // Newline, separator and look-alike rewrites may keep a character; every other category is a pure
+        // removal.
+        const rewrites = (counts.newline ?? 0) + (counts.separator ?? 0) + (counts.lookalike ?? 0);
         const delta = [...s].length - [...out].length;
         expect(delta).toBeGreaterThanOrEqual(total - rewrites);
         expect(delta).toBeLessThanOrEqual(total);
