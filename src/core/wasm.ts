@@ -52,6 +52,7 @@ const BINARY = {
   'i32.le_u': [0x4d],
   'i32.ge_u': [0x4f],
   'i32.add': [0x6a],
+  'i32.sub': [0x6b],
   'i32.and': [0x71],
   'i32.or': [0x72],
   'i32.xor': [0x73],
