@@ -264,7 +264,8 @@ export const DENSITY_WINDOW = 64;
  * Greek and Cyrillic letters drawn the same as a Latin letter in common fonts (a subset of the pairs in
  * Unicode's confusables data, UTS #39), each with that Latin letter. Inside a word otherwise written in Latin
  * they spell what reads as a Latin word with other code points: `micros\u03BFft`, `say\u041Dello` (the Trojan
- * Source homoglyph sample). Letters that only resemble one (Greek alpha, iota, kappa) are left out.
+ * Source homoglyph sample). Letters that only resemble one (Greek alpha, iota, kappa) are left out, and so is
+ * nu, which physics writes next to Latin letters (`\u03BDe`, the electron neutrino).
  */
 export const LATIN_LOOKALIKES: readonly (readonly [code: number, latin: string])[] = [
   // Greek capitals, and lunate sigma and yot
@@ -282,7 +283,6 @@ export const LATIN_LOOKALIKES: readonly (readonly [code: number, latin: string])
   [0x03a4, 'T'],
   [0x03a5, 'Y'],
   [0x03a7, 'X'],
-  [0x03bd, 'v'],
   [0x03bf, 'o'],
   [0x03f2, 'c'],
   [0x03f3, 'j'],

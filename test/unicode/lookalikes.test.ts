@@ -33,7 +33,7 @@ describe('foldLookalikes', () => {
     ['a Russian word with a Latin typo (it has letters no Latin one looks like)', 'пpuвет'],
     ['a Cyrillic word joined to a Latin one by an underscore', 'sql_запрос'],
     ['a Cyrillic word after digits', 'v2.0 версия'],
-    ['Greek letters in maths', 'π = 3.14159, μs and Ωm, x = αβc'],
+    ['Greek letters in maths and physics', 'π = 3.14159, μs and Ωm, x = αβc, νe and νμ'],
     ['an all-Cyrillic word that reads as Latin', 'уха сор ТОР'],
     ['Greek punctuation between words', 'a\u037E\u03BF \u0387\u03BF\u0387'],
   ])('leaves %s as it is', (_, input) => {
