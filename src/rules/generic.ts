@@ -202,11 +202,12 @@ export const rules: readonly SecretRule[] = [
       '--client-secret',
       '--access-token',
       '--auth-token',
+      '--passphrase',
     ],
     // With `=` (`--password=…`) the assignment rule finds it; here the flag's value is its next word, which
     // is no flag (`--token --verbose` gives none).
     regex:
-      /--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{7,255})/,
+      /--(?:password|passwd|pass|passphrase|token|api-key|apikey|secret|secret-key|secret-access-key|client-secret|access-token|auth-token)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{7,255})/,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -217,12 +218,62 @@ export const rules: readonly SecretRule[] = [
         'docker login --username ci --password «a16» registry.internal',
         "vault login --token '«w24»'",
         'deploy-tool push --api-key «a32» --region eu',
+        's3cmd --access_key=AK --secret-key «a40» ls',
+        'gpg --batch --passphrase «a16» -d backup.gpg',
       ],
       negative: [
         '  -p, --password string   Password',
         '      --client-secret CLIENT_SECRET   the OAuth client secret',
         'echo "$PW" | docker login --password-stdin',
         'tool --token "$(cat token.txt)"',
+      ],
+    },
+  },
+  {
+    id: 'cli-login-password',
+    description:
+      'A password after -p on a login command line (docker/podman/oc/cf/az login -u <user> -p <password>, sshpass -p)',
+    family: 'generic',
+    keywords: [
+      'docker login',
+      'podman login',
+      'buildah login',
+      'skopeo login',
+      'nerdctl login',
+      'oras login',
+      'oc login',
+      'cf login',
+      'az login',
+      'sshpass',
+    ],
+    // `-p` takes the next word here (`mysql -p<password>` is mysql-password-flag's, `--password <value>`
+    // cli-secret-flag's). The words before it are read up to the line's first ` -p` and no further, so an
+    // attempt tries one; the gate skips a hit with no ` -p` within reach (1 MB of `docker login` repeated).
+    regex: gated(
+      /(?<![\w-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|oc|cf|az) login|sshpass)(?:[^\n \t]|[ \t](?!-p[ \t=])){0,200}[ \t]-p[ \t=]?["']?([^\s'"`-][^\s'"`]{5,255})/,
+      'docker login|podman login|buildah login|skopeo login|nerdctl login|oras login|oc login|cf login|az login|sshpass',
+      200,
+      /[ \t]-p/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    // CI scripts pass a variable (`-p $CI_REGISTRY_PASSWORD`), which is no value.
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    examples: {
+      positive: [
+        'docker login -u ci -p «a20» registry.example.test',
+        "podman login quay.io -u robot+deploy -p '«w32»'",
+        'oc login https://api.cluster.test:6443 -u developer -p «a16»',
+        "sshpass -p '«a14»' ssh deploy@10.0.0.5",
+        'sshpass -p«a12» scp build.tgz host:',
+      ],
+      negative: [
+        'docker login -u ci -p $REGISTRY_PASSWORD registry.example.test',
+        'docker login -u "$CI_REGISTRY_USER" -p "${CI_REGISTRY_PASSWORD}" "$CI_REGISTRY"',
+        'echo "$PW" | docker login -u ci --password-stdin',
+        'docker login -u ci registry.example.test -p',
+        'sshpass -f ~/.pw ssh host -p 2222',
       ],
     },
   },

@@ -4,7 +4,6 @@
  * config auths, NuGet (API keys and nuget.config passwords), crates.io, JFrog Artifactory, Clojars,
  * Packagist, Hex.
  */
-import { gated } from './registry.js';
 import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
 import type { SecretRule } from './types.js';
 
@@ -111,46 +110,6 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['{"auths": {"registry.internal.test": {"auth": "SKj5Kmjk/ohwQiKs0yW8GiQ/IQxKarHj"}}}'],
       negative: ['{"auths": {"registry.internal.test": {"auth": ""}}}', '{"auth": "none"}'],
-    },
-  },
-  {
-    id: 'registry-login-password',
-    description: 'Password on a container registry login command line (docker login -u ci -p <password>)',
-    family: 'registries',
-    keywords: [
-      'docker login',
-      'podman login',
-      'buildah login',
-      'skopeo login',
-      'nerdctl login',
-      'oras login',
-    ],
-    // `-p` takes the next word (`--password <value>` is cli-secret-flag's). The words before it are read up to
-    // the line's first ` -p` and no further, so an attempt tries one; the gate skips a hit with no ` -p` within
-    // reach, as mysql-password-flag's does.
-    regex: gated(
-      /(?:docker|podman|buildah|skopeo|nerdctl|oras) login(?:[^\n \t]|[ \t](?!-p[ \t=])){0,200}[ \t]-p[ \t=]["']?([^\s'"`-][^\s'"`]{5,255})/,
-      'docker login|podman login|buildah login|skopeo login|nerdctl login|oras login',
-      200,
-      /[ \t]-p[ \t=]/,
-    ),
-    secretGroup: 1,
-    anchored: true,
-    entropy: 2,
-    // CI scripts pass a variable (`-p $CI_REGISTRY_PASSWORD`), which is no value.
-    allowlist: { regexes: [/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/], stopwords: PLACEHOLDERS },
-    examples: {
-      positive: [
-        'docker login -u ci -p Xq8vN2mLp4RtK9sW7zYb registry.example.test',
-        "podman login quay.io -u robot+deploy -p 'H7KJ2LQ9ZP0V4XN8C1RT6YB3MW5DFG2A'",
-        'oras login -u admin -p=s3cr3t-T0k3n-42 localhost:5000',
-      ],
-      negative: [
-        'docker login -u ci -p $REGISTRY_PASSWORD registry.example.test',
-        'docker login -u "$CI_REGISTRY_USER" -p "${CI_REGISTRY_PASSWORD}" "$CI_REGISTRY"',
-        'echo "$PW" | docker login -u ci --password-stdin',
-        'docker login -u ci registry.example.test -p',
-      ],
     },
   },
   {
