@@ -27,6 +27,10 @@ const SECRET_NAMES = [
   'api_key',
   'api-key',
   'apikey',
+  // Prose and issue text spell them out (`my api key: …`, `Secret key = …`).
+  'api key',
+  'secret key',
+  'access key',
   'access_key',
   'access-key',
   'accesskey',
@@ -53,12 +57,13 @@ const SECRET_NAMES = [
 const VALUE = '[^\\s\'"`<>;,&(){}\\[\\]\\\\]{8,500}';
 
 /**
- * Dotted identifiers (`self.password`, `process.env.TOKEN`), type names of two or three capitalised words
- * (`auth: AuthService`, `private_key: PrivateKey`) and lone lower-case words are code or prose.
+ * Dotted identifiers (`self.password`, `process.env.TOKEN`), type names of one to three capitalised words
+ * (`auth: AuthService`, `private_key: PrivateKey`, `token: Settings > Tokens`) and lone lower-case words are
+ * code or prose.
  */
 const NOT_VALUES: readonly RegExp[] = [
   /^[A-Za-z_$][\w$]{0,60}(?:\.[A-Za-z_$][\w$]{0,60}){1,8}$/,
-  /^(?:[A-Z][a-z]{1,15}){2,3}$/,
+  /^(?:[A-Z][a-z]{1,15}){1,3}$/,
   /^[a-z]{1,9}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean)$/i,
   /^(?:password|passwd|secret|token|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
@@ -97,6 +102,7 @@ export const rules: readonly SecretRule[] = [
         '<password>«a14»</password>',
         "export DB_PASS='«a14»'",
         '{"user": "app", "pass": "«a14»"}',
+        'I tried again with my API key: «a24» and still got a 401',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -120,6 +126,8 @@ export const rules: readonly SecretRule[] = [
         'bypass: true',
         'proxy_bypass = "*.corp.example.com"',
         'compass: north-north-east',
+        'Create a token: Settings > Developer settings > Tokens',
+        'API key: Required',
       ],
     },
   },
