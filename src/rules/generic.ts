@@ -57,16 +57,21 @@ const SECRET_NAMES = [
 const VALUE = '[^\\s\'"`<>;,&(){}\\[\\]\\\\]{8,500}';
 
 /**
- * Dotted identifiers (`self.password`, `process.env.TOKEN`), type names of one to three capitalised words
- * (`auth: AuthService`, `private_key: PrivateKey`, `token: Settings > Tokens`) and lone lower-case words are
- * code or prose.
+ * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN`, `options?.token`,
+ * `this.#options.apiKey`), names of one to five words in camelCase or capitalised (`token = authToken;`,
+ * `auth: AuthService`, `token: Settings > Tokens`), build-time constants (`__WS_TOKEN__`), absolute paths
+ * (`PWD: '/Users/ada'`), links with no password in them (`session token:\nhttps://…` in a string, where the
+ * escape's `n` comes along) and lone lower-case words.
  */
 const NOT_VALUES: readonly RegExp[] = [
-  /^[A-Za-z_$][\w$]{0,60}(?:\.[A-Za-z_$][\w$]{0,60}){1,8}$/,
-  /^(?:[A-Z][a-z]{1,15}){1,3}$/,
+  /^[A-Za-z_$#][\w$]{0,60}(?:\??\.#?[A-Za-z_$][\w$]{0,60}){1,8}$/,
+  /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
+  /^__[A-Za-z0-9_]{1,60}__$/,
+  /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
+  /^n?https?:\/\/[^:@]{1,500}$/,
   /^[a-z]{1,9}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean)$/i,
-  /^(?:password|passwd|secret|token|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
+  /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
 ];
 
 export const rules: readonly SecretRule[] = [
@@ -121,6 +126,13 @@ export const rules: readonly SecretRule[] = [
         'let token = Token::new(&config);',
         'password: PasswordHasher<Argon2>',
         'private_key: PrivateKey,',
+        'resumptionToken: lastEventId,',
+        'const apiKey = this.#options.apiKey ?? getDefaultKey();',
+        'onresumptiontoken: options?.onresumptiontoken',
+        'const wsToken = __WS_TOKEN__;',
+        "PWD: '/Users/ada/projects'",
+        'const castCredential = credential;',
+        'throw new Error("create an ephemeral session token:\\nhttps://platform.example.com/docs/sessions")',
         'List<Token> tokenList = new ArrayList<>();',
         '<span class="token">punctuation</span>',
         'bypass: true',
@@ -128,6 +140,40 @@ export const rules: readonly SecretRule[] = [
         'compass: north-north-east',
         'Create a token: Settings > Developer settings > Tokens',
         'API key: Required',
+      ],
+    },
+  },
+  {
+    id: 'quoted-key-in-prose',
+    description: 'A key or token quoted as inline code right after its name in prose (my key `<value>`)',
+    family: 'generic',
+    keywords: ['key', 'token', 'password', 'secret', 'credential'],
+    // Issue and chat text: `I run the script with my key \`…\``. Only a value that looks generated (a letter
+    // and a digit, 16 characters or more, no spaces) in backticks a few characters after the name: code
+    // spans of names and commands (`key \`user_id\``, `token \`--verbose\``) are not values.
+    regex: gated(
+      /(?:key|token|password|secret|credential)s?[ \t:=]{1,3}(?:is[ \t]{1,2})?`(?=[^`\s]{0,255}[0-9])(?=[^`\s]{0,255}[A-Za-z])([A-Za-z0-9+_][A-Za-z0-9+/=_.~-]{15,255})`/,
+      'key|token|password|secret|credential',
+      1 + 3 + 3,
+      '`',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    // A file's path is named in code spans too (`config/v2/settings.json`).
+    allowlist: { regexes: [...NOT_VALUES, /^(?:[\w.~-]+\/)+[\w.-]+\.[A-Za-z0-9]{1,6}$/] },
+    examples: {
+      positive: [
+        'I get a 401 when I run the script with my key `«a32»` -- any idea what is wrong?',
+        'The token `«w40»` was rejected',
+        'password is `«a20»`',
+      ],
+      negative: [
+        'Set the key `user_id_2` in the config',
+        'pass the token `--verbose-output-2024`',
+        'the key `Ctrl+Shift+P1` opens the palette',
+        'run with key `node_modules/.bin/tool`',
+        'the key `config/v2/settings.json` holds it',
       ],
     },
   },
@@ -141,7 +187,10 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
-    allowlist: { regexes: [/^(?:bearer|basic|token|digest|negotiate|apikey|required|optional)$/i] },
+    // Code hands the header on (`authorization: options.authorization`) or leaves it out (`undefined`).
+    allowlist: {
+      regexes: [...NOT_VALUES, /^(?:bearer|basic|token|digest|negotiate|apikey|required|optional)$/i],
+    },
     examples: {
       positive: [
         "curl --header 'Authorization: «h8»-«h4»-«h4»-«h4»-«h12»'",
@@ -153,6 +202,8 @@ export const rules: readonly SecretRule[] = [
         '-H "Authorization: Token **********"',
         'Authorization: Bearer $TOKEN',
         'Authorization: Negotiate',
+        'authorization: options.authorization,',
+        "Authorization: undefined, // do not pass the caller's header on",
       ],
     },
   },
