@@ -8,8 +8,9 @@
 
 /**
  * Words that say the value is not the real one: a template's instructions (`replace`, `your`, `here`),
- * stand-ins (`example`, `dummy`, `fake`, `placeholder`) and metasyntactic names. One must occur: a value of
- * the other words alone (`mySecret789`, `supersecret`) may be a real password, weak as it is.
+ * stand-ins (`example`, `dummy`, `fake`, `placeholder`) and metasyntactic names. One must occur, unless the
+ * other words are written apart with no number (`my-token`, `it_is_very_secret`): a value of them alone run
+ * together or with digits (`mySecret789`, `supersecret`) may be a real password, weak as it is.
  */
 const MARKERS: readonly string[] = [
   'bar',
@@ -63,6 +64,7 @@ const FILLERS: readonly string[] = [
   'for',
   'id',
   'in',
+  'is',
   'it',
   'key',
   'keys',
@@ -91,6 +93,7 @@ const FILLERS: readonly string[] = [
   'token',
   'tokens',
   'value',
+  'very',
   'with',
 ];
 
@@ -149,12 +152,14 @@ function startsWithWord(value: string, at: number, to: number, word: string): bo
 }
 
 /**
- * True when `value` is nothing but words of the lists, one of them a marker (any case, joined directly, in
- * camelCase or by `-`, `_`, `.` or spaces), with at most short numbers among them.
+ * True when `value` is nothing but words of the lists (any case, joined directly, in camelCase or by `-`, `_`,
+ * `.` or spaces), with at most short numbers among them, and one of them a marker; or with no marker, when
+ * the words are written apart and there is no number.
  *
  * @example
  * describesItself('REPLACE_ME'); // true
  * describesItself('fakeApiKeyForTests2'); // true
+ * describesItself('my-secret'); // true: words written apart
  * describesItself('mySecret789'); // false: no marker, and may be a real password
  * describesItself('rootpasswd'); // false: `root` is not a description
  * describesItself('ghp_pur6lyLZzyVx3M7eiQFG8vYjdJtIoQwO0iuE'); // false
@@ -162,11 +167,14 @@ function startsWithWord(value: string, at: number, to: number, word: string): bo
 export function describesItself(value: string): boolean {
   if (value.length > MAX_LENGTH) return false;
   let marked = false;
+  let apart = false;
+  let numbered = false;
   let i = 0;
   const n = value.length;
   while (i < n) {
     const c = value.charCodeAt(i);
     if (c === 0x2d || c === 0x5f || c === 0x2e || c === 0x20) {
+      apart ||= i > 0 && i < n - 1;
       i++;
       continue;
     }
@@ -174,6 +182,7 @@ export function describesItself(value: string): boolean {
     if (isDigit(c)) {
       while (j < n && isDigit(value.charCodeAt(j))) j++;
       if (j - i > MAX_DIGITS) return false;
+      numbered = true;
     } else if (isLetter(c)) {
       while (j < n && isLetter(value.charCodeAt(j))) j++;
       const cut = segments(value, i, j);
@@ -184,7 +193,7 @@ export function describesItself(value: string): boolean {
     }
     i = j;
   }
-  return marked;
+  return marked || (apart && !numbered);
 }
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;

@@ -18,6 +18,11 @@ describe('describesItself', () => {
     'xyz-token',
     'mock_api_key_123',
     'paste your token here',
+    // Words written apart with no number say what the value is, as a marker would.
+    'my-secret-key',
+    'my-token',
+    'it-is-very-secret',
+    'TEST_API_KEY',
   ])('%j is a description of a secret', (value) => {
     expect(describesItself(value)).toBe(true);
   });
@@ -26,7 +31,7 @@ describe('describesItself', () => {
     // Words without a marker may be a real password, however weak.
     'mySecret789',
     'supersecret',
-    'my-secret-key',
+    'my-secret-789',
     'rootpasswd',
     'str0ngP4ss',
     // A number longer than a version or a year is data.
