@@ -147,16 +147,18 @@ export const rules: readonly SecretRule[] = [
     id: 'quoted-key-in-prose',
     description: 'A key or token quoted as inline code right after its name in prose (my key `<value>`)',
     family: 'generic',
-    keywords: ['key', 'token', 'password', 'secret', 'credential'],
+    // The name with what may stand before the backtick, so that prose naming a key without one (`token` in
+    // every log line) makes no hit at all.
+    keywords: ['key', 'keys', 'token', 'password', 'secret'].flatMap((name) => [
+      `${name} \``,
+      `${name}: \``,
+      `${name} is \``,
+    ]),
     // Issue and chat text: `I run the script with my key \`…\``. Only a value that looks generated (a letter
-    // and a digit, 16 characters or more, no spaces) in backticks a few characters after the name: code
-    // spans of names and commands (`key \`user_id\``, `token \`--verbose\``) are not values.
-    regex: gated(
-      /(?:key|token|password|secret|credential)s?[ \t:=]{1,3}(?:is[ \t]{1,2})?`(?=[^`\s]{0,255}[0-9])(?=[^`\s]{0,255}[A-Za-z])([A-Za-z0-9+_][A-Za-z0-9+/=_.~-]{15,255})`/,
-      'key|token|password|secret|credential',
-      1 + 3 + 3,
-      '`',
-    ),
+    // and a digit, 16 characters or more, no spaces): code spans of names and commands (`key \`user_id\``,
+    // `token \`--verbose\``) are not values.
+    regex:
+      /(?:key|token|password|secret)s?(?: |: | is )`(?=[^`\s]{0,255}[0-9])(?=[^`\s]{0,255}[A-Za-z])([A-Za-z0-9+_][A-Za-z0-9+/=_.~-]{15,255})`/,
     secretGroup: 1,
     anchored: true,
     entropy: 3,
