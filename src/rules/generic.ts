@@ -82,9 +82,10 @@ export const rules: readonly SecretRule[] = [
     keywords: SECRET_NAMES,
     // The first `=`, `:` or `>`: after 3 digits, 12 quotes or spaces and a `.` (ASSIGN), or after `" value `
     // (3 + 12). `>` alone closes an element's name (`<password>…</password>`), with the value right after it.
+    // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?=[^\\s<'"]))(${VALUE})`,
+        `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -103,6 +104,8 @@ export const rules: readonly SecretRule[] = [
         'password       = "«a12»"',
         '<add key="ClearTextPassword" value="«a10»%«a6»" />',
         'data:\n  password: «a16»\n',
+        'db:\n  password: |\n    «a20»\n  user: app\n',
+        'api_key: >-\n  «a32»\n',
         '{\\"aws_secret_access_key\\": \\"«a40»\\"}',
         '<password>«a14»</password>',
         "export DB_PASS='«a14»'",
@@ -140,6 +143,7 @@ export const rules: readonly SecretRule[] = [
         'compass: north-north-east',
         'Create a token: Settings > Developer settings > Tokens',
         'API key: Required',
+        'token: |\n  ${{ secrets.DEPLOY_TOKEN }}\n',
       ],
     },
   },
