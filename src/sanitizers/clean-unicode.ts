@@ -7,6 +7,7 @@
 
 import type { Sanitizer, UnicodeProfile } from '../core/types.js';
 import { cleanText, isInvisibleCodePoint, type RemovalCounts } from '../unicode/clean.js';
+import { foldLookalikes } from '../unicode/lookalikes.js';
 import { UNICODE_CATEGORIES, type UnicodeCategory } from '../unicode/tables.js';
 
 export interface CleanUnicodeOptions {
@@ -63,13 +64,17 @@ export function createCleanUnicode(options: CleanUnicodeOptions = {}): Sanitizer
 }
 
 /**
- * Spells out invisible and control characters as `⟨U+202E⟩` so a person can see what a string carries
- * (used by the demo and `explain`). Ordinary spaces, tabs and newlines are kept as they are.
+ * Spells out invisible and control characters, and look-alike letters the Unicode stage would rewrite, as
+ * `⟨U+202E⟩` so a person can see what a string carries (used by the demo and `explain`). Ordinary spaces,
+ * tabs and newlines are kept as they are.
  *
  * @example
  * visible('pay\u202Eload'); // 'pay⟨U+202E⟩load'
+ * visible('micros\u03BFft'); // 'micros⟨U+03BF⟩ft'
  */
 export function visible(text: string): string {
+  // Folding rewrites a unit in place, so where the folded text differs is where a look-alike stands.
+  const folded = foldLookalikes(text);
   let out = '';
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
@@ -77,9 +82,10 @@ export function visible(text: string): string {
     const pair = c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff;
     const cp = pair ? text.codePointAt(i)! : c;
     const len = pair ? 2 : 1;
-    out += isInvisibleCodePoint(cp)
-      ? `⟨U+${cp.toString(16).toUpperCase().padStart(4, '0')}⟩`
-      : text.slice(i, i + len);
+    out +=
+      isInvisibleCodePoint(cp) || folded.charCodeAt(i) !== c
+        ? `⟨U+${cp.toString(16).toUpperCase().padStart(4, '0')}⟩`
+        : text.slice(i, i + len);
     i += len;
   }
   return out;

@@ -54,6 +54,7 @@ describe('mcp-airlock demo', () => {
     ['take_screenshot', 'KiB of base64 data', /omitted 1/],
     ['dump_tree', 'depth 150', /converted to text 1/],
     ['deploy', 'ghp_', /masked 1 \(github-pat\)/],
+    ['get_issue', 'micros⟨U+03BF⟩ft', /normalized 1 \(lookalike\)/],
   ])('%s: shows what the server sent, and the removal', (name, sent, airlock) => {
     const section = sections.get(name);
     expect(section?.sent).toContain(sent);
@@ -74,7 +75,8 @@ describe('mcp-airlock demo', () => {
 
   it('shows the image omitted and the injected issue kept as labelled data', () => {
     expect(sections.get('take_screenshot')?.gets).toContain('data omitted');
-    expect(sections.get('get_issue')?.airlock).toMatch(/labelled as data/);
+    expect(sections.get('get_forecast')?.airlock).toMatch(/labelled as data/);
+    expect(sections.get('get_issue')?.gets).toContain('https://login.microsoft-support.example');
     expect(stdout).toMatch(/injection-shaped text still there: .*important-tag/);
   });
 

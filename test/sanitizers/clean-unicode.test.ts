@@ -87,6 +87,8 @@ describe('visible', () => {
     ['👨\u200d👩', '👨⟨U+200D⟩👩'],
     ['keeps spaces\tand\nnewlines', 'keeps spaces\tand\nnewlines'],
     ['Zürich 東京', 'Zürich 東京'],
+    ['micros\u03bfft', 'micros⟨U+03BF⟩ft'],
+    ['Привет, κόσμε', 'Привет, κόσμε'],
   ])('%j', (input, expected) => {
     expect(visible(input)).toBe(expected);
   });
