@@ -57,14 +57,14 @@ const SECRET_NAMES = [
 const VALUE = '[^\\s\'"`<>;,&(){}\\[\\]\\\\]{8,500}';
 
 /**
- * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN`, `options?.token`,
+ * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
  * `this.#options.apiKey`), names of one to five words in camelCase or capitalised (`token = authToken;`,
  * `auth: AuthService`, `token: Settings > Tokens`), build-time constants (`__WS_TOKEN__`), absolute paths
  * (`PWD: '/Users/ada'`), links with no password in them (`session token:\nhttps://…` in a string, where the
  * escape's `n` comes along) and lone lower-case words.
  */
 const NOT_VALUES: readonly RegExp[] = [
-  /^[A-Za-z_$#][\w$]{0,60}(?:\??\.#?[A-Za-z_$][\w$]{0,60}){1,8}$/,
+  /^[A-Za-z_$#][\w$]{0,60}(?:\??\.#?[A-Za-z_$][\w$]{0,60}){1,8}!?$/,
   /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
@@ -135,6 +135,7 @@ export const rules: readonly SecretRule[] = [
         'const wsToken = __WS_TOKEN__;',
         "PWD: '/Users/ada/projects'",
         'const castCredential = credential;',
+        'apiKey: process.env.AZURE_OPENAI_KEY!,',
         'throw new Error("create an ephemeral session token:\\nhttps://platform.example.com/docs/sessions")',
         'List<Token> tokenList = new ArrayList<>();',
         '<span class="token">punctuation</span>',
