@@ -325,6 +325,20 @@ function scanLong(scanner: UnitScan, s: string, i: number, p: Policy): number {
   }
 }
 
+/** `scan` or, for a long text the unit scanner was begun on, `scanLong`. */
+const scanFrom = (s: string, i: number, p: Policy, scanner: UnitScan | undefined): number =>
+  scanner === undefined ? scan(s, i, p) : scanLong(scanner, s, i, p);
+
+/**
+ * The plain twin of `p`, which the scan goes on with once it has met a look-alike (the scanner too): words
+ * are judged on the whole output by `foldLookalikes`, so the rest need not stop it.
+ */
+function goPlain(p: Policy, scanner: UnitScan | undefined): Policy {
+  const plain = p.plain ?? p;
+  scanner?.use(plain.slot);
+  return plain;
+}
+
 /** By index, not `for…of` with destructuring: an attack can ask once per character (a ZWNJ after each letter). */
 const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean => {
   for (let i = 0; i < ranges.length; i++) {
@@ -934,7 +948,7 @@ class Cleaning {
       return k;
     }
     if (k >= n) return n;
-    return this.scanner === undefined ? scan(s, k, p) : scanLong(this.scanner, s, k, p);
+    return scanFrom(s, k, p, this.scanner);
   }
 
   /** Do DENSITY_MAX_CONTEXT of the kept context characters still standing fall within DENSITY_WINDOW? */
@@ -998,11 +1012,10 @@ class Cleaning {
     this.changed = true;
   }
 
-  /** The scan met a look-alike: the words are judged on the output, so it need not stop at the others. */
+  /** The scan met a look-alike (see `goPlain`). */
   metLookalike(): Policy {
     this.lookalikes = true;
-    this.p = this.p.plain ?? this.p;
-    this.scanner?.use(this.p.slot);
+    this.p = goPlain(this.p, this.scanner);
     return this.p;
   }
 
@@ -1184,13 +1197,12 @@ function cleanWith(
   counts: RemovalCounts | undefined,
 ): string {
   let p = policy;
-  let first = scanner === undefined ? scan(text, 0, p) : scanLong(scanner, text, 0, p);
+  let first = scanFrom(text, 0, p, scanner);
   // Text in Greek or Cyrillic, with nothing to remove, needs no cleaning to have its words judged.
   const lookalikes = first < text.length && p.bmp[text.charCodeAt(first)] === A_LOOKALIKE;
   if (lookalikes) {
-    p = p.plain ?? p;
-    scanner?.use(p.slot);
-    first = scanner === undefined ? scan(text, first + 1, p) : scanLong(scanner, text, first + 1, p);
+    p = goPlain(p, scanner);
+    first = scanFrom(text, first + 1, p, scanner);
   }
   if (first === text.length) {
     lastMayHoldContext = false; // the scan stops at every context character
