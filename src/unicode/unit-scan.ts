@@ -38,9 +38,9 @@ export const CHUNK = 1 << 14;
 /** The action of a high surrogate all of whose pairs are plain (see `A_HI` in `clean.ts`). */
 export const PLAIN_HIGH = 1;
 
-// Memory layout, in bytes: eight action tables (one per policy, 64 Ki units each), then the chunk as UTF-16
+// Memory layout, in bytes: four action tables (one per policy, 64 Ki units each), then the chunk as UTF-16
 // with one unit more, for the low half of a pair that straddles the chunk's end.
-const SLOTS = 8;
+const SLOTS = 4;
 const TEXT = SLOTS << 16;
 
 // Locals: the four parameters, then two more.
@@ -119,12 +119,10 @@ const makeScan = compileScanModule({
 });
 
 export interface UnitScan {
-  /** Puts a policy's action table (one byte per code unit) in slot `slot` (0 to 7). */
+  /** Puts a policy's action table (one byte per code unit) in slot `slot` (0 to 3). */
   table(slot: number, actions: Uint8Array): void;
   /** Starts a search over `text` with the table in `slot`. */
   begin(text: string, slot: number): void;
-  /** Goes on searching the same text with the table in `slot`. */
-  use(slot: number): void;
   /**
    * The first unit at or after `from` of the text begun last that the table acts on (see `FIND`), or the
    * text's length. No object is made per text: with a search object per text, V8 doubled its young
@@ -157,9 +155,6 @@ export function createUnitScan(): UnitScan | undefined {
       text = t;
       table = slot << 16;
       base = -1;
-    },
-    use(slot) {
-      table = slot << 16;
     },
     end() {
       text = '';

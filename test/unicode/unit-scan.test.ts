@@ -125,23 +125,6 @@ describe('unit scan (WebAssembly)', () => {
     expect(scan.next(0)).toBe(0);
   });
 
-  it('goes on with another table in the middle of a text', () => {
-    const scan = createUnitScan();
-    if (scan === undefined) throw new Error('WebAssembly runs here');
-    const withO = new Uint8Array(0x10000);
-    withO[0x43e] = 15; // CYRILLIC SMALL LETTER O
-    withO[0x7f] = 5;
-    const plain = new Uint8Array(0x10000);
-    plain[0x7f] = 5;
-    scan.table(5, withO);
-    scan.table(1, plain);
-    const text = `${'x'.repeat(300)}\u043e${'y'.repeat(300)}\u043e\u007f`;
-    scan.begin(text, 5);
-    expect(scan.next(0)).toBe(300);
-    scan.use(1);
-    expect(scan.next(301)).toBe(text.length - 1);
-  });
-
   it('cleans long texts exactly as the regex search does (compared with node --jitless)', async () => {
     // The built package (`npm test` builds first) without WebAssembly searches by regex at every length.
     const texts = longTexts(20261204, 36);
