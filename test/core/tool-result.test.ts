@@ -232,6 +232,19 @@ describe('blocks', () => {
     expect((serverBlocks(out.sanitizedResult)[0] as { text: string }).text).toContain('invalid URI');
   });
 
+  it('withholds a resource link to a look-alike host, and keeps one whose host is in one script', () => {
+    const spoofed = run({
+      content: [{ type: 'resource_link', uri: 'https://p\u0430ypal.com/x', name: 'x' }],
+    });
+    expect((serverBlocks(spoofed.sanitizedResult)[0] as { text: string }).text).toContain('invalid URI');
+    const cyrillic = {
+      type: 'resource_link',
+      uri: 'https://\u043f\u0440\u0438\u043c\u0435\u0440.test/',
+      name: 'x',
+    };
+    expect(serverBlocks(run({ content: [cyrillic] }).sanitizedResult)).toEqual([cyrillic]);
+  });
+
   it('drops annotations that the SDK would reject', () => {
     const out = run({
       content: [
