@@ -180,6 +180,7 @@ export function matchGlob(glob: string, name: string): boolean {
 
 const OVERRIDE_KEYS = [
   'profile',
+  'lookalikes',
   'bounds',
   'label',
   'spotlight',

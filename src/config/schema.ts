@@ -113,6 +113,12 @@ export const SecretsSchema = z
 export const OverridesSchema = z
   .strictObject({
     profile: z.enum(['balanced', 'strict']).optional().describe('Unicode profile. Default balanced.'),
+    lookalikes: z
+      .enum(['fold', 'keep'])
+      .optional()
+      .describe(
+        'Greek and Cyrillic look-alikes inside Latin words: rewritten to Latin (fold, default) or kept.',
+      ),
     bounds: BoundsSchema.optional(),
     label: z
       .enum(['none', 'notice', 'spotlight'])

@@ -4,7 +4,7 @@
  * Resolution happens once per `createAirlock`; the hot path only reads the frozen result.
  */
 import type { SecretsOptions } from '../secrets/options.js';
-import type { Sanitizer, StringClass, UnicodeProfile } from './types.js';
+import type { LookalikeMode, Sanitizer, StringClass, UnicodeProfile } from './types.js';
 
 export type LabelMode = 'none' | 'notice' | 'spotlight';
 export type OnInvalidOutput = 'mark' | 'drop' | 'withhold';
@@ -70,6 +70,11 @@ export interface SpotlightOptions {
 export interface AirlockOptions {
   /** Unicode profile. Default `balanced`. */
   readonly profile?: UnicodeProfile;
+  /**
+   * Greek and Cyrillic letters drawn like Latin ones, inside a word otherwise in Latin (`micros\u03BFft`):
+   * `fold` (default) rewrites them to the Latin letters, `keep` leaves them (text that mixes scripts on purpose).
+   */
+  readonly lookalikes?: LookalikeMode;
   readonly bounds?: Partial<Bounds>;
   /** Model-visible labelling. Default `notice`. */
   readonly label?: LabelMode;

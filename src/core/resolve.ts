@@ -26,11 +26,12 @@ import {
   type UnknownBlockPolicy,
 } from './options.js';
 import { chain } from './pipeline.js';
-import type { CallContext, Sanitizer, UnicodeProfile } from './types.js';
+import type { CallContext, LookalikeMode, Sanitizer, UnicodeProfile } from './types.js';
 import type { TextPipeline } from './walk.js';
 
 export interface ResolvedOptions {
   readonly profile: UnicodeProfile;
+  readonly lookalikes: LookalikeMode;
   /** Effective bounds: the document bound leaves room for spotlight delimiters when they are on. */
   readonly bounds: Bounds;
   readonly label: LabelMode;
@@ -93,6 +94,7 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
   if (typeof options !== 'object' || options === null)
     throw new AirlockError('bad_option', 'options must be an object');
   const profile = oneOf('profile', options.profile, ['balanced', 'strict'], 'balanced');
+  const lookalikes = oneOf<LookalikeMode>('lookalikes', options.lookalikes, ['fold', 'keep'], 'fold');
   const label = oneOf('label', options.label, ['none', 'notice', 'spotlight'], 'notice');
   const raw = options.bounds ?? {};
   const bounds: Bounds = Object.freeze({
@@ -149,7 +151,7 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
   }
   const before = stages('before', options.before);
   const after = stages('after', options.after);
-  const clean = createCleanUnicode({ profile }).text!;
+  const clean = createCleanUnicode({ profile, lookalikes }).text!;
   const rest = chain('after-cleaning', withKeyContext(createMaskSecrets(secrets)), ...after).text!;
   const userBefore = chain('before', ...before).text;
   const boundStage = createBoundStrings(effective).text!;
@@ -160,6 +162,7 @@ export function resolveOptions(options: AirlockOptions = {}): ResolvedOptions {
   const cleanKeysFor = cleanKeySets(before.length + after.length === 0, secrets);
   return Object.freeze({
     profile,
+    lookalikes,
     bounds: effective,
     label,
     labelKey: spotlightKey ?? PROCESS_LABEL_KEY,

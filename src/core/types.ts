@@ -10,6 +10,8 @@ export type StringClass = 'document' | 'field' | 'error' | 'key';
 
 /** `balanced` keeps invisible characters that real text needs; `strict` removes every Cc/Cf/Zl/Zp. */
 export type UnicodeProfile = 'balanced' | 'strict';
+/** Greek and Cyrillic look-alikes inside Latin words: rewritten to the Latin letters (`fold`) or kept. */
+export type LookalikeMode = 'fold' | 'keep';
 
 export type SecretMode = 'off' | 'mask' | 'block';
 

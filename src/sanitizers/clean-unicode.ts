@@ -5,7 +5,7 @@
  * secret masking on purpose: zero-width characters inside a token would otherwise hide it from the rules.
  */
 
-import type { Sanitizer, UnicodeProfile } from '../core/types.js';
+import type { LookalikeMode, Sanitizer, UnicodeProfile } from '../core/types.js';
 import { cleanText, isInvisibleCodePoint, type RemovalCounts } from '../unicode/clean.js';
 import { foldLookalikes } from '../unicode/lookalikes.js';
 import { UNICODE_CATEGORIES, type UnicodeCategory } from '../unicode/tables.js';
@@ -13,6 +13,8 @@ import { UNICODE_CATEGORIES, type UnicodeCategory } from '../unicode/tables.js';
 export interface CleanUnicodeOptions {
   /** `balanced` (default) keeps the invisible characters real text needs; `strict` removes every Cc/Cf/Zl/Zp. */
   readonly profile?: UnicodeProfile;
+  /** `fold` (default) rewrites Greek and Cyrillic look-alikes inside Latin words to Latin; `keep` leaves them. */
+  readonly lookalikes?: LookalikeMode;
 }
 
 /**
@@ -23,8 +25,11 @@ export interface CleanUnicodeOptions {
  */
 const SCRATCH = Object.fromEntries(UNICODE_CATEGORIES.map((c) => [c, 0])) as Required<RemovalCounts>;
 
-/** Defaults: `{ profile: 'balanced' }`. */
-export const DEFAULT_CLEAN_UNICODE = { profile: 'balanced' } as const satisfies CleanUnicodeOptions;
+/** Defaults: `{ profile: 'balanced', lookalikes: 'fold' }`. */
+export const DEFAULT_CLEAN_UNICODE = {
+  profile: 'balanced',
+  lookalikes: 'fold',
+} as const satisfies CleanUnicodeOptions;
 
 /**
  * Creates the `clean-unicode` stage.
@@ -35,13 +40,13 @@ export const DEFAULT_CLEAN_UNICODE = { profile: 'balanced' } as const satisfies 
  * // ctx received { path: '/content/0/text', action: 'removed', class: 'zero-width', removed: 1 }
  */
 export function createCleanUnicode(options: CleanUnicodeOptions = {}): Sanitizer {
-  const { profile } = { ...DEFAULT_CLEAN_UNICODE, ...options };
+  const { profile, lookalikes } = { ...DEFAULT_CLEAN_UNICODE, ...options };
   return {
     name: 'clean-unicode',
     text: function cleanUnicode(value, site, ctx) {
       // cleanText adds to the counts only when it changes the string, so clean strings allocate nothing.
       const counts = SCRATCH;
-      const out = cleanText(value, site.class, profile, counts);
+      const out = cleanText(value, site.class, profile, counts, lookalikes);
       if (out === value) return out;
       const found: [UnicodeCategory, number][] = [];
       for (const category of UNICODE_CATEGORIES) {

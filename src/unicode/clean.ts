@@ -22,7 +22,7 @@
  * Every pass is linear: the ANSI string terminator search never rescans (see `StringEnds`).
  */
 
-import type { StringClass, UnicodeProfile } from '../core/types.js';
+import type { LookalikeMode, StringClass, UnicodeProfile } from '../core/types.js';
 import { hasWideUnits, LONG_TEXT, OneByteText, textOfUnits } from '../core/units.js';
 import { foldLookalikes } from './lookalikes.js';
 import {
@@ -1182,6 +1182,7 @@ class Cleaning {
 /**
  * Cleans `text` for string class `cls` under `profile` and adds what it removed or rewrote, in code points
  * per category, to `counts`. Returns the same string when nothing changes. Idempotent and linear-time.
+ * Look-alikes in Latin words are rewritten unless `lookalikes` is `keep`.
  *
  * @example
  * const counts: RemovalCounts = {};
@@ -1193,13 +1194,15 @@ export function cleanText(
   cls: StringClass,
   profile: UnicodeProfile,
   counts?: RemovalCounts,
+  lookalikes: LookalikeMode = 'fold',
 ): string {
   const p = policyFor(cls, profile);
-  if (unitScan === undefined || text.length < LONG_UNITS) return cleanWith(text, p, undefined, counts);
+  const fold = lookalikes === 'fold';
+  if (unitScan === undefined || text.length < LONG_UNITS) return cleanWith(text, p, undefined, counts, fold);
   // Cleaning does not nest: the one scanner serves the text being cleaned, and lets go of it after.
   unitScan.begin(text, p.slot);
   try {
-    return cleanWith(text, p, unitScan, counts);
+    return cleanWith(text, p, unitScan, counts, fold);
   } finally {
     unitScan.end();
   }
@@ -1210,6 +1213,7 @@ function cleanWith(
   p: Policy,
   scanner: UnitScan | undefined,
   counts: RemovalCounts | undefined,
+  fold: boolean,
 ): string {
   let first = scanFrom(text, 0, p, scanner);
   // Text in Greek or Cyrillic, with nothing to remove, needs no cleaning to have its words judged.
@@ -1220,13 +1224,13 @@ function cleanWith(
   }
   if (first === text.length) {
     lastMayHoldContext = false; // the scan stops at every context character
-    return lookalikes ? foldLookalikes(text, counts) : text;
+    return lookalikes && fold ? foldLookalikes(text, counts) : text;
   }
   const cleaning = new Cleaning(text, p, scanner);
   const out = cleaning.clean(first, counts);
   lastMayHoldContext = cleaning.kept.length > 0;
   resetWorkingMemory();
-  return lookalikes || cleaning.lookalikes ? foldLookalikes(out, counts) : out;
+  return fold && (lookalikes || cleaning.lookalikes) ? foldLookalikes(out, counts) : out;
 }
 
 let lastMayHoldContext = true;

@@ -64,6 +64,15 @@ describe('finding the file', () => {
     expect(loaded.forServer().profile).toBe('strict');
   });
 
+  it('takes lookalikes per server and rejects a mode it does not know', () => {
+    write(join(dir, 'airlock.config.json'), { servers: { docs: { lookalikes: 'keep' } } });
+    const loaded = loadConfig(undefined, dir, env);
+    expect(loaded.forServer('docs').lookalikes).toBe('keep');
+    expect(loaded.forServer('other').lookalikes).toBeUndefined();
+    write(join(dir, 'airlock.config.json'), { lookalikes: 'latin' });
+    expect(badConfig(() => loadConfig(undefined, dir, env)).message).toContain('/lookalikes');
+  });
+
   it('reports an explicit path that does not exist', () => {
     expect(badConfig(() => loadConfig('missing.json', dir, env)).message).toMatch(/config file not found/);
   });

@@ -96,6 +96,19 @@ describe('look-alikes in cleanText', () => {
 });
 
 describe('look-alikes and the rest of the airlock', () => {
+  it('keeps them with lookalikes: keep, and refuses an unknown mode', () => {
+    expect(clean('say\u041Dello').out).toBe('sayHello');
+    expect(cleanText('say\u041Dello a\u200Bb', 'document', 'balanced', {}, 'keep')).toBe('say\u041Dello ab');
+    const text = 'login at micros\u03BFft.com';
+    const kept = createAirlock({ lookalikes: 'keep' }).sanitizeToolResult({
+      content: [{ type: 'text', text }],
+    });
+    expect(JSON.stringify(kept.sanitizedResult)).toContain(text);
+    expect(() => createAirlock({ lookalikes: 'latin' as 'fold' })).toThrow(
+      /lookalikes must be one of fold, keep/,
+    );
+  });
+
   it('reports the rewrite as normalised, and a spoofed keyword no longer hides a secret', () => {
     const airlock = createAirlock({});
     const { sanitizedResult, report } = airlock.sanitizeToolResult({
