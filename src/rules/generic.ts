@@ -95,7 +95,7 @@ export const rules: readonly SecretRule[] = [
     anchored: true,
     entropy: 2.5,
     allowlist: { regexes: NOT_VALUES },
-    notBefore: '(',
+    notBefore: '(<',
     examples: {
       positive: [
         'export JIRA_API_TOKEN=«a24»',
@@ -108,6 +108,7 @@ export const rules: readonly SecretRule[] = [
         'api_key: >-\n  «a32»\n',
         '{\\"aws_secret_access_key\\": \\"«a40»\\"}',
         '<password>«a14»</password>',
+        'New password: «a14»<br>Keep it safe.',
         "export DB_PASS='«a14»'",
         '{"user": "app", "pass": "«a14»"}',
         'I tried again with my API key: «a24» and still got a 401',
@@ -136,6 +137,7 @@ export const rules: readonly SecretRule[] = [
         "PWD: '/Users/ada/projects'",
         'const castCredential = credential;',
         'apiKey: process.env.AZURE_OPENAI_KEY!,',
+        'credential: OAuth2TokenCredential<TFlows>;',
         'throw new Error("create an ephemeral session token:\\nhttps://platform.example.com/docs/sessions")',
         'List<Token> tokenList = new ArrayList<>();',
         '<span class="token">punctuation</span>',

@@ -953,7 +953,12 @@ const CLUSTER_TAIL =
 
 /** Is the secret ending at `end` followed by a character that shows it is code (see `SecretRule.notBefore`)? */
 function inCode(rule: CompiledRule, text: string, end: number): boolean {
-  return rule.notBefore !== undefined && end < text.length && rule.notBefore.includes(text[end] as string);
+  if (rule.notBefore === undefined || end >= text.length) return false;
+  const c = text[end] as string;
+  if (!rule.notBefore.includes(c)) return false;
+  if (c !== '<') return true;
+  const next = text.charCodeAt(end + 1);
+  return next >= 0x41 && next <= 0x5a;
 }
 
 /**

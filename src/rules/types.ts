@@ -29,7 +29,8 @@ export interface SecretRule {
   };
   /**
    * Characters that, right after the secret, show it is code rather than a value: `(` in
-   * `token = getToken(user)`, a function called.
+   * `token = getToken(user)`, a function called; `<` before a capital, type arguments
+   * (`credential: OAuth2TokenCredential<TFlows>`), where `</` closes an element and `<br>` is markup.
    */
   readonly notBefore?: string;
   /**
