@@ -273,13 +273,13 @@ function scan(s: string, i: number, p: Policy): number {
   }
 }
 
-/** The same as `scan`, one code unit at a time through the table. */
-function scanTable(s: string, i: number, p: Policy): number {
+/** The same as `scan`, one code unit at a time through the table; units of action `pass` count as plain. */
+function scanTable(s: string, i: number, p: Policy, pass = 0): number {
   const n = s.length;
   const t = p.bmp;
   for (; i < n; i++) {
     const a = t[s.charCodeAt(i)];
-    if (a === 0) continue;
+    if (a === 0 || a === pass) continue;
     if (a === A_HI || a === A_HI_CHECK) {
       const d = i + 1 < n ? s.charCodeAt(i + 1) : 0;
       if (d >= 0xdc00 && d <= 0xdfff) {
@@ -1220,7 +1220,11 @@ function cleanWith(
   let lookalikes = false;
   while (first < text.length && p.bmp[text.charCodeAt(first)] === A_LOOKALIKE) {
     lookalikes = true;
-    first = scanFrom(text, greekCyrillicEnd(text, first), p, scanner);
+    // A short text in Greek or Cyrillic is read on by table: a regex call a word cost more than the reading.
+    first =
+      scanner === undefined
+        ? scanTable(text, first + 1, p, A_LOOKALIKE)
+        : scanFrom(text, greekCyrillicEnd(text, first), p, scanner);
   }
   if (first === text.length) {
     lastMayHoldContext = false; // the scan stops at every context character
