@@ -95,7 +95,9 @@ export const rules: readonly SecretRule[] = [
     anchored: true,
     entropy: 2.5,
     allowlist: { regexes: NOT_VALUES },
-    notBefore: '(<',
+    // A call (`getToken(user)`), or type arguments (`OAuth2TokenCredential<TFlows>`): `<` before a capital
+    // only, since `</` closes an element (`<password>…</password>`) and `<br>` after a value is markup.
+    notBefore: /\(|<[A-Z]/,
     examples: {
       positive: [
         'export JIRA_API_TOKEN=«a24»',

@@ -53,8 +53,8 @@ export interface CompiledRule {
   readonly secretAtEnd: boolean;
   readonly entropy: number;
   readonly allowRegexes: readonly RegExp[];
-  /** See `SecretRule.notBefore`. */
-  readonly notBefore: string | undefined;
+  /** See `SecretRule.notBefore`; sticky. */
+  readonly notBefore: RegExp | undefined;
   readonly stopwords: readonly string[];
   /** Whether a candidate holds any stopword at all, case-insensitively (undefined without stopwords). */
   readonly stopwordTest: RegExp | undefined;
@@ -448,7 +448,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         entropy: rule.entropy ?? 0,
         // Copies, not frozen: accept() loops over them per candidate, and loops over frozen arrays are slow.
         allowRegexes: [...(rule.allowlist?.regexes ?? [])],
-        notBefore: rule.notBefore,
+        notBefore: rule.notBefore && new RegExp(rule.notBefore.source, `${rule.notBefore.flags}y`),
         stopwords: [...(rule.allowlist?.stopwords ?? [])],
         stopwordTest: rule.allowlist?.stopwords?.length
           ? new RegExp(rule.allowlist.stopwords.map(escapeRegex).join('|'), 'i')
@@ -953,12 +953,10 @@ const CLUSTER_TAIL =
 
 /** Is the secret ending at `end` followed by a character that shows it is code (see `SecretRule.notBefore`)? */
 function inCode(rule: CompiledRule, text: string, end: number): boolean {
-  if (rule.notBefore === undefined || end >= text.length) return false;
-  const c = text[end] as string;
-  if (!rule.notBefore.includes(c)) return false;
-  if (c !== '<') return true;
-  const next = text.charCodeAt(end + 1);
-  return next >= 0x41 && next <= 0x5a;
+  const re = rule.notBefore;
+  if (re === undefined) return false;
+  re.lastIndex = end;
+  return re.test(text);
 }
 
 /**

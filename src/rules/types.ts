@@ -28,11 +28,10 @@ export interface SecretRule {
     readonly stopwords?: readonly string[];
   };
   /**
-   * Characters that, right after the secret, show it is code rather than a value: `(` in
-   * `token = getToken(user)`, a function called; `<` before a capital, type arguments
-   * (`credential: OAuth2TokenCredential<TFlows>`), where `</` closes an element and `<br>` is markup.
+   * What, right after the secret, shows it is code rather than a value, tried where the secret ends: `(` in
+   * `token = getToken(user)`, a function called. No `g`/`y` flag: the registry makes it sticky.
    */
-  readonly notBefore?: string;
+  readonly notBefore?: RegExp;
   /**
    * How far around a keyword hit the regex looks, in characters (defaults: 256 before, 768 after). Rules whose
    * match can sit far from their keyword (a PEM body, a Kubernetes Secret's data) widen it.
