@@ -24,7 +24,7 @@
 
 import type { LookalikeMode, StringClass, UnicodeProfile } from '../core/types.js';
 import { hasWideUnits, LONG_TEXT, OneByteText, textOfUnits } from '../core/units.js';
-import { foldLookalikes } from './lookalikes.js';
+import { foldLookalikes, greekOrCyrillicEnd, isGreekOrCyrillic } from './lookalikes.js';
 import {
   ANSI,
   BIDI_CONTROL_RANGES,
@@ -256,8 +256,7 @@ function scan(s: string, i: number, p: Policy): number {
     if (a === 0) {
       // Greek and Cyrillic are in the class for their look-alikes: the rest of their run is read here, not by
       // a regex call a letter (~30 ns each).
-      for (let d = s.charCodeAt(++i); d >= 0x370 && d < 0x530; d = s.charCodeAt(++i))
-        if (t[d] !== 0) return i;
+      for (let d = s.charCodeAt(++i); isGreekOrCyrillic(d); d = s.charCodeAt(++i)) if (t[d] !== 0) return i;
       continue;
     }
     if (a === A_HI || a === A_HI_CHECK) {
@@ -321,15 +320,11 @@ const scanFrom = (s: string, i: number, p: Policy, scanner: UnitScan | undefined
   scanner === undefined ? scan(s, i, p) : scanLong(scanner, s, i, p);
 
 /**
- * Where the run of Greek and Cyrillic units from `i` ends. A look-alike only marks the text for
- * `foldLookalikes`; the scan goes on after its run (no unit in those blocks has another action), so prose in
- * those scripts costs a stop a word, not a stop a look-alike.
+ * Where the scan goes on after a look-alike at `i`: past its run of Greek or Cyrillic. A look-alike only marks
+ * the text for `foldLookalikes`, and no other unit in those blocks has an action (a test holds the tables to
+ * it), so prose in those scripts costs a stop a word, not a stop a look-alike.
  */
-function greekCyrillicEnd(s: string, i: number): number {
-  let k = i + 1;
-  for (let c = s.charCodeAt(k); c >= 0x370 && c < 0x530; c = s.charCodeAt(++k));
-  return k;
-}
+const pastLookalike = (s: string, i: number): number => greekOrCyrillicEnd(s, i + 1);
 
 /** By index, not `for…of` with destructuring: an attack can ask once per character (a ZWNJ after each letter). */
 const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean => {
@@ -1053,7 +1048,7 @@ class Cleaning {
         }
         if (action === A_LOOKALIKE) {
           this.lookalikes = true;
-          j = this.nextFrom(greekCyrillicEnd(s, j));
+          j = this.nextFrom(pastLookalike(s, j));
           continue;
         }
         // A base that stopped the scan (a pair, say) stays in the stretch being copied: no part of its own.
@@ -1224,7 +1219,7 @@ function cleanWith(
     first =
       scanner === undefined
         ? scanTable(text, first + 1, p, A_LOOKALIKE)
-        : scanFrom(text, greekCyrillicEnd(text, first), p, scanner);
+        : scanFrom(text, pastLookalike(text, first), p, scanner);
   }
   if (first === text.length) {
     lastMayHoldContext = false; // the scan stops at every context character

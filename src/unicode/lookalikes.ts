@@ -15,6 +15,7 @@ import { textOfUnits } from '../core/units.js';
 import type { RemovalCounts } from './clean.js';
 import {
   type CodePointRange,
+  GREEK_CYRILLIC,
   GREEK_CYRILLIC_LETTER_RANGES,
   LATIN_LETTER_RANGES,
   LATIN_LOOKALIKES,
@@ -28,7 +29,7 @@ const LATIN = 1;
 const LOOKALIKE = 2;
 const OTHER_LETTER = 4; // Greek or Cyrillic without a Latin look-alike
 const MARK = 8; // a combining mark, inside a word of any of the three scripts
-const TABLE_END = 0x530;
+const TABLE_END = GREEK_CYRILLIC[1] + 1;
 
 const KIND = new Uint8Array(TABLE_END);
 const LATIN_OF = new Uint16Array(TABLE_END);
@@ -46,8 +47,21 @@ for (const [code, latin] of LATIN_LOOKALIKES) {
 /** A word of these kinds reads as Latin: Latin letters and look-alikes, maybe marks, nothing else. */
 const spoofs = (kinds: number): boolean => (kinds & ~MARK) === (LATIN | LOOKALIKE);
 
+/** Whether code unit `c` lies in the Greek or Cyrillic blocks. */
+export const isGreekOrCyrillic = (c: number): boolean => c >= GREEK_CYRILLIC[0] && c <= GREEK_CYRILLIC[1];
+
+/** Where the run of Greek and Cyrillic units going on at `from` ends. */
+export function greekOrCyrillicEnd(s: string, from: number): number {
+  let k = from;
+  while (isGreekOrCyrillic(s.charCodeAt(k))) k++;
+  return k;
+}
+
 /** The next Greek or Cyrillic unit (one regex for every call: each sets `lastIndex` first). */
-const GREEK_OR_CYRILLIC = /[\u0370-\u052F]/g;
+const GREEK_OR_CYRILLIC = new RegExp(
+  `[${GREEK_CYRILLIC.map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('-')}]`,
+  'g',
+);
 
 /** Units after a word read by hand before the regex is called: in Greek or Cyrillic prose the next word is near. */
 const NEAR_UNITS = 4;
@@ -55,7 +69,7 @@ const NEAR_UNITS = 4;
 function nextGreekOrCyrillic(s: string, from: number): number {
   for (let k = from, end = Math.min(s.length, from + NEAR_UNITS); k < end; k++) {
     const c = s.charCodeAt(k);
-    if (c >= 0x370 && c < TABLE_END) return k;
+    if (isGreekOrCyrillic(c)) return k;
   }
   GREEK_OR_CYRILLIC.lastIndex = from + NEAR_UNITS;
   return GREEK_OR_CYRILLIC.test(s) ? GREEK_OR_CYRILLIC.lastIndex - 1 : s.length;

@@ -323,6 +323,9 @@ export const LATIN_LOOKALIKES: readonly (readonly [code: number, latin: string])
   [0x051d, 'w'],
 ];
 
+/** The Greek and Cyrillic blocks, where every look-alike above lies. */
+export const GREEK_CYRILLIC: CodePointRange = [0x0370, 0x052f];
+
 /** Latin letters: a word holding one of these and a look-alike from another script is mixed-script. */
 export const LATIN_LETTER_RANGES: readonly CodePointRange[] = [
   [0x41, 0x5a],

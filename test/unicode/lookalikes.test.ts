@@ -3,7 +3,7 @@ import { createAirlock } from '../../src/core/airlock.js';
 import type { StringClass, UnicodeProfile } from '../../src/core/types.js';
 import { cleanText, type RemovalCounts } from '../../src/unicode/clean.js';
 import { foldLookalikes } from '../../src/unicode/lookalikes.js';
-import { LATIN_LOOKALIKES } from '../../src/unicode/tables.js';
+import { GREEK_CYRILLIC, LATIN_LOOKALIKES } from '../../src/unicode/tables.js';
 
 const fold = (s: string) => {
   const counts: RemovalCounts = {};
@@ -47,6 +47,13 @@ describe('foldLookalikes', () => {
     }
   });
 
+  it('finds every look-alike in the Greek and Cyrillic blocks, where the scan steps over whole runs', () => {
+    for (const [code] of LATIN_LOOKALIKES) {
+      expect(code).toBeGreaterThanOrEqual(GREEK_CYRILLIC[0]);
+      expect(code).toBeLessThanOrEqual(GREEK_CYRILLIC[1]);
+    }
+  });
+
   it('reads a megabyte-long word once and leaves it when it is all Cyrillic', () => {
     const word = '\u043E'.repeat(1 << 20);
     expect(foldLookalikes(word)).toBe(word);
@@ -70,6 +77,18 @@ describe('look-alikes in cleanText', () => {
     ['error', 'strict'],
   ])('applies to class %s under %s', (cls, profile) => {
     expect(clean('say\u041Dello', cls, profile)).toEqual({ out: 'sayHello', counts: { lookalike: 1 } });
+  });
+
+  it('acts on no other unit of the Greek and Cyrillic blocks, in any class or profile', () => {
+    // The scan steps over a look-alike's whole run of these blocks: a unit there with an action of its own
+    // would be stepped over too.
+    let run = '';
+    for (let c = GREEK_CYRILLIC[0]; c <= GREEK_CYRILLIC[1]; c++) run += `a${String.fromCharCode(c)} `;
+    for (const cls of ['document', 'field', 'error', 'key'] as const) {
+      for (const profile of ['balanced', 'strict'] as const) {
+        expect(cleanText(run, cls, profile, {}, 'keep')).toBe(run);
+      }
+    }
   });
 
   it('returns prose in Greek or Cyrillic as the same string', () => {
