@@ -85,7 +85,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?=[^\\s<'"]))(${VALUE})`,
+        `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -110,6 +110,13 @@ export const rules: readonly SecretRule[] = [
         'api_key: >-\n  «a32»\n',
         '{\\"aws_secret_access_key\\": \\"«a40»\\"}',
         '<password>«a14»</password>',
+        '<apiToken>\n    «a32»\n</apiToken>',
+        'var deployToken string = "«a24»"',
+        'DEPLOY_TOKEN ::= "«a24»"',
+        'DEPLOY_TOKEN :::= "«a24»"',
+        'DEPLOY_TOKEN ?= "«a24»"',
+        'DEPLOY_TOKEN += "«a24»"',
+        'const apiKey: string = "«a24»";',
         'New password: «a14»<br>Keep it safe.',
         "export DB_PASS='«a14»'",
         '{"user": "app", "pass": "«a14»"}',
@@ -167,7 +174,7 @@ export const rules: readonly SecretRule[] = [
     // and a digit, 16 characters or more, no spaces): code spans of names and commands (`key \`user_id\``,
     // `token \`--verbose\``) are not values.
     regex:
-      /(?:key|token|password|secret)s?(?: |: | is )`(?=[^`\s]{0,255}[0-9])(?=[^`\s]{0,255}[A-Za-z])([A-Za-z0-9+_][A-Za-z0-9+/=_.~-]{15,255})`/,
+      /(?:key|token|password|secret)s?(?: |: | is )`(?=[^`\s]{0,255}[0-9])(?=[^`\s]{0,255}[A-Za-z])([A-Za-z0-9+_][A-Za-z0-9+/=_.~|-]{15,255})`/,
     secretGroup: 1,
     anchored: true,
     entropy: 3,
@@ -178,6 +185,7 @@ export const rules: readonly SecretRule[] = [
         'I get a 401 when I run the script with my key `«a32»` -- any idea what is wrong?',
         'The token `«w40»` was rejected',
         'password is `«a20»`',
+        'my key `«d16»|«w32»` fails',
       ],
       negative: [
         'Set the key `user_id_2` in the config',
@@ -194,7 +202,7 @@ export const rules: readonly SecretRule[] = [
     family: 'generic',
     keywords: ['authorization'],
     regex:
-      /authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|token|bot|digest|apikey|sso-key|key)\s{1,3})?([A-Za-z0-9._~+/:=-]{8,8192})/i,
+      /authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|token|bot|digest|api-?key|api-?token|sso-key|key|ssws|splunk)\s{1,3})?([A-Za-z0-9._~+/:=|-]{8,8192})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -207,6 +215,8 @@ export const rules: readonly SecretRule[] = [
         "curl --header 'Authorization: «h8»-«h4»-«h4»-«h4»-«h12»'",
         "curl -H 'Authorization: Basic «a16»=' \\",
         "'Authorization': 'Bearer «w40»'",
+        'curl -H "Authorization: Api-Token «h40»" https://api.example.com',
+        'Authorization: Bearer «d15»|«w32»',
       ],
       negative: [
         'curl -d x --header "Authorization: Basic ..."',
@@ -239,23 +249,49 @@ export const rules: readonly SecretRule[] = [
     family: 'generic',
     keywords: ['-u ', '--user', '-a '],
     // The `:` between user and password: at most 3 + 1 + 128 characters after the flag.
+    // The user may be quoted apart from the password (`"user":"password"`), and is often an e-mail address.
     regex: gated(
-      /(?:-u|--user|-a)[\s=]{1,3}["']?[^\s:"'@$[\]]{0,128}:([^\s"'[\]]{3,256})/,
+      /(?:-u|--user|-a)[\s=]{1,3}["']?[^\s:"'$[\]]{0,128}["']?:["']?([^\s"'[\]]{3,256})/,
       '-u|--user|-a',
-      3 + 1 + 128,
+      3 + 1 + 128 + 1,
       ':',
     ),
     secretGroup: 1,
     anchored: true,
     allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|\*+)$/i] },
     examples: {
-      positive: ['curl -u ":«a12»" https://localhost:9200', 'curl --user admin:«a12» https://api.internal/'],
+      positive: [
+        'curl -u ":«a12»" https://localhost:9200',
+        'curl --user admin:«a12» https://api.internal/',
+        'curl --user ada@example.com:«a10» https://api.internal/',
+        "curl --user ada:'«a16»' -X PATCH",
+        'curl -X POST --user "{app-id}":"{Zq«a4»«d3»kV«a3»}" --header "Accept: application/json"',
+      ],
       negative: [
         'curl -u "${username}":"${password}"',
         'curl -k -X POST -I -u "SRVC_JENKINS:${APPID}"',
         'curl -X POST --user "$(cat ./login.txt):$(cat ./password.txt)"',
         'curl --mail-from "a@b.c" --user "src@gmail.com" --upload-file out.txt',
       ],
+    },
+  },
+  {
+    id: 'curl-user-key',
+    description: 'An API key sent as the curl -u / --user name with an empty password (-u "<key>:")',
+    family: 'generic',
+    keywords: ['-u ', '--user'],
+    // Stripe, Elastic and others take the key as the user name; the `:` then ends the argument.
+    regex: /(?:-u|--user)[\s=]{1,3}["']?([^\s:"'$[\]]{8,128}):(?=["'\s]|$)/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'curl -u "«a12»:" https://localhost:9200',
+        'curl https://api.example.com/v1/charges -u «w32»:',
+      ],
+      negative: ['curl -u elastic: https://localhost:9200', 'curl -u "$API_KEY:" https://api.example.com'],
     },
   },
   {
@@ -379,8 +415,9 @@ export const rules: readonly SecretRule[] = [
     id: 'kubernetes-secret-data',
     description: 'Base64 values under data: in a Kubernetes Secret manifest',
     family: 'generic',
-    keywords: ['kind: secret'],
-    regex: /^[ \t]+[\w.-]+:[ \t]+([A-Za-z0-9+/]{8,}={0,2})[ \t]*$/m,
+    keywords: ['kind: secret', "kind: 'secret'", 'kind: "secret"'],
+    // A value plain or quoted, or a block scalar's (`.dockercfg: |`) on the next line.
+    regex: /^[ \t]+[\w.-]+:[ \t]+(?:[|>][-+]?[ \t]*\r?\n[ \t]+)?["']?([A-Za-z0-9+/]{8,}={0,2})["']?[ \t]*$/m,
     secretGroup: 1,
     entropy: 2.5,
     // words (`app: nginxserver`) are labels, not base64 data
@@ -389,6 +426,8 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: [
         'apiVersion: v1\nkind: Secret\ndata:\n  tls.key: «a40»\n  ca.crt: «a58»==\nmetadata:\n  name: x',
+        "apiVersion: 'v1'\ndata:\n\textra: '«a24»='\nkind: 'Secret'\n",
+        'kind: Secret\ndata:\n  .dockercfg: |\n    «a60»=\n',
       ],
       negative: ['apiVersion: v1\nkind: Service\nmetadata:\n  name: my-nginx-svc\n  labels:\n    app: nginx'],
     },

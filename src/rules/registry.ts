@@ -89,12 +89,17 @@ export interface RuleRegistry {
   scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[];
 }
 
+/** A string type declared between a name and its `=`: no longer than the 12 spaces or quotes it stands for. */
+const TYPED = `\\s{1,2}string\\s{1,2}|\\s{0,2}:\\s{0,2}(?:string|&?str)\\s{1,2}`;
+
 /**
- * Assignment between a key and its value: `=`, `:`, `:=`, `=>`, `.=`, or `"KEY", "value")` (a setProperty
- * call: the comma only between quoted strings closed by `)`, so `"auth","token_uri":` is no assignment). Quotes
- * may be backslash-escaped: JSON text inside a JSON string (`{\"token\": \"…\"}`) is what many tools return.
+ * Assignment between a key and its value: `=`, `:`, `:=`, `=>`, `.=`, Make's `::=`, `:::=`, `?=` and `+=`, or
+ * `"KEY", "value")` (a setProperty call: the comma only between quoted strings closed by `)`, so
+ * `"auth","token_uri":` is no assignment). A declared string type may stand between the name and the operator
+ * (Go's `var apiToken string = …`, `token: string = …`). Quotes may be backslash-escaped: JSON text inside a
+ * JSON string (`{\"token\": \"…\"}`) is what many tools return.
  */
-export const ASSIGN = `(?:[\\s'"\`\\\\]{0,12}(?:=>|:=|\\.=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`\\\\]{0,5}`;
+export const ASSIGN = `(?:(?:[\\s'"\`\\\\]{0,12}|${TYPED})(?:=>|:{1,3}=|[.?+]=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`\\\\]{0,5}`;
 
 const DEFAULT_TAIL = '[\\w.-]{0,30}?';
 
@@ -298,11 +303,12 @@ export interface EndSearch {
 }
 
 /**
- * How far past the gate's reach an assignment's value can start: after the operator's first character, its
- * second (`=>`) and five quotes or spaces, or after the `"KEY", "value"` call's comma, two spaces and five
- * quotes. (Those are all characters a value can end at, so a hit this far out is met by one of them first.)
+ * How far past the gate's reach an assignment's value can start: after the operator's first character, the
+ * rest of it and five quotes or spaces. The farthest is a declared type whose `:` the gate finds
+ * (`: &str = "`, 13), then Make's `:::=` (9); the `"KEY", "value"` call's comma, two spaces and five quotes
+ * is 8. (Those are all characters a value can end at, so a hit this far out is met by one of them first.)
  */
-const VALUE_SLACK = 8;
+const VALUE_SLACK = 14;
 /** How the two assignment shapes (`ASSIGN` and `assigned`'s) end, just before the value. */
 const ASSIGN_TAILS = ['[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
 

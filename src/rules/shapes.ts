@@ -3,14 +3,14 @@
  * Pieces the provider families share. `assigned(key, value)` is the regex of `<provider…> = <value>`: the
  * provider name in the key, an assignment operator, then the value in group 1. It is for values with no
  * prefix, whose shape alone (hex, alnum) would also match digests and ids. The operators cover dotenv, YAML,
- * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make `?=`, `"KEY", "value"` calls and
+ * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make's `?=`, `+=`, `::=` and `:::=`, `"KEY", "value"` calls and
  * `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
  */
 import { gated } from './registry.js';
 
 export function assigned(key: string, value: string): RegExp {
   const re = new RegExp(
-    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:=|\\|\\|=|\\?=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
+    `(?:${key})[\\w.\\- \\t]{0,30}?[\\s'"\`\\\\]{0,3}(?:=>|:{1,3}=|\\|\\|=|[?+]=|[=:,>])[\\s'"\`\\\\]{0,5}(${value})(?![\\w+/=-])`,
     'i',
   );
   // The operator after at most 30 name characters and 3 quotes; its `=` 2 further at most (`||=`).
