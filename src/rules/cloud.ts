@@ -154,11 +154,11 @@ export const rules: readonly SecretRule[] = [
     description: 'Fly.io macaroon or organization token (fm1a_/fm1r_/fm2_/fo1_)',
     family: 'cloud',
     keywords: ['fm1a_', 'fm1r_', 'fm2_', 'fo1_'],
-    regex: /(?<![\w-])((?:fm1[ar]|fm2|fo1)_[A-Za-z0-9+/]{40,4000}={0,3})(?![A-Za-z0-9+/=])/,
+    regex: /(?<![\w-])((?:fm1[ar]|fm2|fo1)_[\w+/-]{40,4000}={0,3})(?![\w+/=-])/,
     secretGroup: 1,
     entropy: 3.5,
     examples: {
-      positive: ["flyToken = 'fm1a_«a60»+«a40»/«a20»=='", 'FLY_API_TOKEN=fo1_«a43»'],
+      positive: ["flyToken = 'fm1a_«a60»+«a40»/«a20»=='", 'FLY_API_TOKEN=fo1_«a43»', 'credential fo1_«w43»'],
       negative: ['api_key = "fo1_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"', 'fm2_short'],
     },
   },

@@ -40,10 +40,11 @@ export const rules: readonly SecretRule[] = [
     description: 'Slack app-level token (xapp-)',
     family: 'messaging',
     keywords: ['xapp-'],
-    regex: /xapp-\d-[A-Z0-9]{1,20}-\d{1,20}-[a-z0-9]{8,100}(?![a-z0-9])/i,
+    regex: /xapp-\d-[A-Z0-9]{1,20}-\d{1,40}-[a-z0-9]{8,100}(?![a-z0-9])/i,
     examples: {
       positive: [
         'SLACK_APP_TOKEN=xapp-1-AEKCVRR8VHN-6697814174418-86c78c56f1a971d88068a30f3919ae023470b4b6f9ff564c60fa28a52e58260c',
+        'credential xapp-1-UJZDE8G-590830166131860913909960308246-j8ht9lgmxg9edn581u33xtplpft75v2seh60kvj5',
       ],
       negative: ['SLACK_APP_TOKEN=xapp-1-...', 'slack apps use xapp- tokens for socket mode'],
     },
@@ -90,11 +91,15 @@ export const rules: readonly SecretRule[] = [
     description: 'Slack legacy workspace or refresh token (xoxa-/xoxr-)',
     family: 'messaging',
     keywords: ['xoxa-', 'xoxr-'],
-    regex: /xox[ar]-(?:\d-)?[0-9A-Za-z]{8,48}(?![0-9A-Za-z])/,
+    regex: /xox[ar]-(?:\d-)?[0-9A-Za-z]{8,48}(?:-[0-9A-Za-z]{1,48}){0,4}(?![0-9A-Za-z])/,
     entropy: 2.5,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
-      positive: ['"access_token": "xoxa-2-myejtlsj2ifh"', 'legacy: xoxr-0sf60kz32yjjcu3g'],
+      positive: [
+        '"access_token": "xoxa-2-myejtlsj2ifh"',
+        'legacy: xoxr-0sf60kz32yjjcu3g',
+        '"access_token": "xoxa-2-601895559-79711471049-7465075291703-947ccf25ec84d8dbc7"',
+      ],
       negative: ['xoxa-xxxxxxxxxx', 'xoxa-abc'],
     },
   },
@@ -103,10 +108,11 @@ export const rules: readonly SecretRule[] = [
     description: 'Slack legacy token (xoxo-/xoxs-)',
     family: 'messaging',
     keywords: ['xoxo-', 'xoxs-'],
-    regex: /xox[os]-\d{1,16}-\d{1,16}-\d{1,16}-[a-fA-F0-9]{4,64}(?![a-fA-F0-9])/,
+    regex: /xox[os]-\d{1,32}-\d{1,32}-\d{1,32}-[a-fA-F0-9]{4,64}(?![a-fA-F0-9])/,
     examples: {
       positive: [
         'SLACK_TOKEN=xoxs-7345458683-04158861072-12071633860-0ce30838c670fe042e1f27ea7923cd90ff55f0149f4c209cacde0f74db638364',
+        'credential xoxs-212233079244026-859952890786666176031372-15901092815901396245957-33feff9243a8f506b40928b',
       ],
       negative: ['https://img.example.test/2018-250-xoxo-indieweb-1.jpg'],
     },

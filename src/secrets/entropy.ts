@@ -237,12 +237,16 @@ export function repeatsUnit(s: string, min: number): boolean {
   return false;
 }
 
+/** A bracketed mix of both cases and three digits or more, twelve characters at least: no template name. */
+const GENERATED_INSIDE =
+  /^[{<[](?=[^}>\]]*[A-Z])(?=[^}>\]]*[a-z])(?=(?:[^}>\]\d]*\d){3})[A-Za-z0-9]{12,256}[}>\]]$/;
+
 /** A unit repeated over this many characters is filler: a random token repeats none even three times. */
 const CYCLE_FILLER = 12;
 
 /**
  * True when `value` is a stand-in for a secret rather than one: a template or variable reference, a masked
- * or elided value, a "your key here" phrase, filler (a long run of one digit, a single repeated character,
+ * or elided value, a "your key here" phrase, filler (a long run of one digit over a third of it, a single repeated character,
  * or a short unit repeated: `AKIA2345234523452345`), or a value made only of words that describe a secret
  * (`fake-api-key-for-tests`, see `describesItself`). Runs of one *letter* are left to entropy floors: some
  * documented test keys are `sk_live_AAAA…`.
@@ -255,10 +259,13 @@ export function isPlaceholder(value: string): boolean {
   if (SYNTAX.test(value)) return true;
   if (WORDS.test(value) && placeholderWords(value, PLACEHOLDER_WORDS)) return true;
   const first = value.charCodeAt(0);
-  // `$NAME`, `%NAME%`, `{name}`, `<name>`, `[name]`: references and angle-bracket placeholders.
-  if (first === 0x24 || first === 0x25 || first === 0x7b || first === 0x3c || first === 0x5b) return true;
+  // `$NAME`, `%NAME%`, `{name}`, `<name>`, `[name]`: references and angle-bracket placeholders. A generated
+  // value in brackets (`{ZqL5kVrX1n8tA2}`, as docs write what the reader fills in) is no name.
+  if (first === 0x24 || first === 0x25) return true;
+  if ((first === 0x7b || first === 0x3c || first === 0x5b) && !GENERATED_INSIDE.test(value)) return true;
   const run = longestRun(value);
-  if (run.char >= 0x30 && run.char <= 0x39 && run.length >= 10) return true;
+  // A third of the value at least: a token of several number groups may hold one such run and be live.
+  if (run.char >= 0x30 && run.char <= 0x39 && run.length >= 10 && run.length * 3 >= value.length) return true;
   if (run.length === value.length && value.length > 1) return true;
   if (value.length >= CYCLE_FILLER && repeatsUnit(value, CYCLE_FILLER)) return true;
   return describesItself(value);

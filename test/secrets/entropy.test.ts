@@ -32,6 +32,9 @@ describe('isPlaceholder', () => {
     'your-project.iam.gserviceaccount.com',
     'AKIA2345234523452345',
     'abcabcabcabcabc',
+    '{userAccessToken2}',
+    '<API_KEY_2024_01>',
+    '[ProjectName12]',
   ])('%j is a placeholder', (s) => {
     expect(isPlaceholder(s)).toBe(true);
   });
@@ -44,6 +47,8 @@ describe('isPlaceholder', () => {
     'ghp_4fJ9kQ2yOUr_7LwX3vB8nR1tY6uC0dE5aHsG',
     'ghp_4fJ9kQ2mZpxXxX7LwX3vB8nR1tY6uC0dE5aH',
     'sk-9fQ2kR7_HeRe4bT1mZ8wL3pX6nV0cJ5',
+    // a generated value in the brackets docs put around what the reader fills in
+    '{ZqL5kVrX1n8tA2}',
   ])('%j is not a placeholder', (s) => {
     expect(isPlaceholder(s)).toBe(false);
   });
