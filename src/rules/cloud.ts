@@ -87,15 +87,17 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'cloudflare-user-api-token',
-    description: 'Cloudflare user or account API token, prefixed format (cfut_ / cfat_)',
+    description:
+      'Cloudflare user or account API token or global API key, prefixed format (cfut_ / cfat_ / cfk_)',
     family: 'cloud',
-    keywords: ['cfut_', 'cfat_'],
-    regex: /(?<![\w-])(cf[ua]t_[A-Za-z0-9]{40,60})(?![\w-])/,
+    keywords: ['cfut_', 'cfat_', 'cfk_'],
+    // 40 random characters, then a checksum of 8 hex digits: one character more is no token.
+    regex: /(?<![\w-])(cf(?:[ua]t|k)_[A-Za-z0-9]{40}[0-9a-f]{8})(?![\w-])/,
     secretGroup: 1,
     entropy: 3.5,
     examples: {
-      positive: ['CLOUDFLARE="cfut_«a48»"'],
-      negative: ['cfut_short', 'cfut_<token>'],
+      positive: ['CLOUDFLARE="cfut_«a40»«h8»"', 'cfk_«a40»«h8»'],
+      negative: ['cfut_short', 'cfut_<token>', 'cfat_aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStT03fa099bZ'],
     },
   },
   {
@@ -228,14 +230,18 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'tailscale-key',
-    description: 'Tailscale auth, API, OAuth client, webhook or SCIM key (tskey-<kind>-)',
+    description: 'Tailscale key of any kind: auth, API, OAuth client, webhook, SCIM (tskey-<kind>-)',
     family: 'cloud',
     keywords: ['tskey-'],
-    regex:
-      /(?<![A-Za-z0-9-])(tskey-(?:api|auth|client|webhook|scim)-[A-Za-z0-9]{6,16}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9_-])/,
+    regex: /(?<![A-Za-z-])(tskey-[a-z]{3,12}-[A-Za-z0-9]{6,16}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9_-])/,
     secretGroup: 1,
     examples: {
-      positive: ['TS_AUTHKEY=tskey-auth-«a12»-«a24»', 'tskey-client-«a12»-«a32»'],
+      positive: [
+        'TS_AUTHKEY=tskey-auth-«a12»-«a24»',
+        'tskey-client-«a12»-«a32»',
+        'KEY_0tskey-api-«a12»-«a24»',
+        'tskey-future-«a12»-«a24»',
+      ],
       negative: ['tskey-api-<id>-<secret>', 'tskey-auth-short'],
     },
   },

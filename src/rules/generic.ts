@@ -68,7 +68,7 @@ const NOT_VALUES: readonly RegExp[] = [
   /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
-  /^n?https?:\/\/[^:@]{1,500}$/,
+  /^n?[a-z][a-z0-9+.-]{1,20}:\/\/[^@]{1,500}$/,
   /^[a-z]{1,9}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean)$/i,
   /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
@@ -156,6 +156,7 @@ export const rules: readonly SecretRule[] = [
         'Create a token: Settings > Developer settings > Tokens',
         'API key: Required',
         'token: |\n  ${{ secrets.DEPLOY_TOKEN }}\n',
+        'const MONGO_NO_AUTH = "mongodb://localhost:27017/database";',
       ],
     },
   },
@@ -398,7 +399,8 @@ export const rules: readonly SecretRule[] = [
     ),
     secretGroup: 1,
     anchored: true,
-    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i] },
+    // `x-oauth-basic` is GitHub's fixed password when the user name is the token (see `url-token-user`).
+    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|x-oauth-basic|\*+)$/i] },
     examples: {
       positive: [
         'git clone https://deploy:«a20»@git.internal/team/repo.git',
@@ -409,6 +411,19 @@ export const rules: readonly SecretRule[] = [
         'https://api.cloudflare.com/client/v4/zones',
         'DB_URL = postgres://$(PGUSER):$(PGPASSWORD)@$(PGHOST)/$(PGDATABASE)',
       ],
+    },
+  },
+  {
+    id: 'url-token-user',
+    description: 'A token as the user name of a URL with the fixed password x-oauth-basic (GitHub)',
+    family: 'generic',
+    keywords: [':x-oauth-basic@'],
+    regex: /\/\/([A-Za-z0-9_]{20,255}):x-oauth-basic@/,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['"dep": "git+https://«h40»:x-oauth-basic@github.com/acme/lib.git#v1.0.0"'],
+      negative: ['https://YOUR_GITHUB_TOKEN_HERE:x-oauth-basic@github.com/acme/lib.git'],
     },
   },
   {

@@ -44,12 +44,14 @@ export const rules: readonly SecretRule[] = [
     description: 'GitHub App user-to-server (ghu_) or installation (ghs_) token',
     family: 'github',
     keywords: ['ghu_', 'ghs_'],
-    regex: /(?<![A-Za-z0-9_])(gh[us]_[A-Za-z0-9]{36})(?![A-Za-z0-9_])/,
+    // Installation tokens also come as `ghs_<app id>_<JWT>`.
+    regex:
+      /(?<![A-Za-z0-9_])(gh[us]_(?:[A-Za-z0-9]{36}|\d{1,12}_ey[\w-]{10,2048}\.ey[\w-]{10,8192}\.[\w-]{0,2048}))(?![\w.-])/,
     secretGroup: 1,
     entropy: 3,
     allowlist: { stopwords: GH_STOP },
     examples: {
-      positive: ['"token": "ghs_«a36»"', 'ghu_«a36»'],
+      positive: ['"token": "ghs_«a36»"', 'ghu_«a36»', 'GH_TOKEN=ghs_«d5»_eyJ«w40».eyJ«w80».«w43»'],
       negative: ['ghs_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'ghs_«a30»'],
     },
   },
