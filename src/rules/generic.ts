@@ -53,24 +53,29 @@ const SECRET_NAMES = [
   'app_key',
 ];
 
-/** A value: no whitespace, quotes, brackets or separators; 8-500 characters. */
-const VALUE = '[^\\s\'"`<>;,&(){}\\[\\]\\\\]{8,500}';
+/**
+ * A value: no whitespace, quotes, brackets or separators; 8-500 characters. Between quotes it may hold any of
+ * those but its quote and whitespace (`"v:O}wfH!3YS"`, `'sk_9J7*Nr+<JtI=yO<T'`): passwords are made of them.
+ */
+const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}`;
 
 /**
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
  * `this.#options.apiKey`), names of one to five words in camelCase or capitalised (`token = authToken;`,
  * `auth: AuthService`, `token: Settings > Tokens`), build-time constants (`__WS_TOKEN__`), absolute paths
- * (`PWD: '/Users/ada'`), links with no password in them (`session token:\nhttps://…` in a string, where the
- * escape's `n` comes along) and lone lower-case words.
+ * (`PWD: '/Users/ada'`) and relative ones in lower case (`token: "node_modules/.cache"`; base64 has
+ * capitals), links with no password in them (`session token:\nhttps://…` in a string, where the escape's `n`
+ * comes along), lone lower-case words and fetch's `credentials: 'same-origin'`.
  */
 const NOT_VALUES: readonly RegExp[] = [
   /^[A-Za-z_$#][\w$]{0,60}(?:\??\.#?[A-Za-z_$][\w$]{0,60}){1,8}!?$/,
   /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
+  /^(?:\.{1,2}\/)?[a-z0-9_.-]{1,60}(?:\/[a-z0-9_.-]{1,60}){1,12}\/?$/,
   /^n?[a-z][a-z0-9+.-]{1,20}:\/\/[^@]{1,500}$/,
   /^[a-z]{1,9}$/,
-  /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean)$/i,
+  /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean|same-origin)$/i,
   /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
 ];
 
@@ -119,6 +124,8 @@ export const rules: readonly SecretRule[] = [
         'const apiKey: string = "«a24»";',
         'New password: «a14»<br>Keep it safe.',
         "export DB_PASS='«a14»'",
+        'pwdToken="v:O}wf«a8»H!3YS"',
+        "'secret_key' => 'sk_9J7«a6»*Nr+<JtI=yO<T',",
         '{"user": "app", "pass": "«a14»"}',
         'I tried again with my API key: «a24» and still got a 401',
       ],
@@ -157,6 +164,8 @@ export const rules: readonly SecretRule[] = [
         'API key: Required',
         'token: |\n  ${{ secrets.DEPLOY_TOKEN }}\n',
         'const MONGO_NO_AUTH = "mongodb://localhost:27017/database";',
+        "fetch(url, { credentials: 'same-origin' })",
+        'cache_token: "node_modules/.cache/tool"',
       ],
     },
   },

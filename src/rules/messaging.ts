@@ -217,8 +217,8 @@ export const rules: readonly SecretRule[] = [
     id: 'telegram-bot-api-token',
     description: 'Telegram bot token (<bot id>:<35 chars>) next to a telegram/bot key name',
     family: 'messaging',
-    keywords: ['telegram', 'tgram', 'bot'],
-    regex: assigned('telegram|tgram|bot', '[0-9]{5,16}:A[A-Za-z0-9_-]{34}'),
+    keywords: ['telegr', 'tgram', 'bot'],
+    regex: assigned('telegr|tgram|bot', '[0-9]{5,16}:A[A-Za-z0-9_-]{34}'),
     secretGroup: 1,
     examples: {
       positive: [

@@ -50,7 +50,7 @@ export const rules: readonly SecretRule[] = [
     description: 'New Relic user API key (NRAK-)',
     family: 'observability',
     keywords: ['nrak-'],
-    regex: /(?<![A-Za-z0-9])NRAK-[A-Z0-9]{27}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])NRAK-[A-Za-z0-9]{27}(?![A-Za-z0-9])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: ['NEW_RELIC_API_KEY=NRAK-0OYWP62KRIQF4VO0SIXUGS5QFHZ'],

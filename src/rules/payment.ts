@@ -4,7 +4,7 @@
  * Plaid, EasyPost, Duffel, Coinbase, GoCardless, Paddle, Shippo. Prefixed formats match on their own;
  * prefix-less ones only next to the provider's name (see `assigned`).
  */
-import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
+import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS, UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [
@@ -356,6 +356,88 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['Authorization: ShippoToken shippo_test_191eb31d094f87b9aa93d5d244eb874627eb2da0'],
       negative: ['Authorization: ShippoToken shippo_test_<token>'],
+    },
+  },
+  {
+    id: 'bittrex-api-key',
+    description: 'Bittrex API key or secret (32 alnum) next to a bittrex key name',
+    family: 'payment',
+    keywords: ['bittrex'],
+    regex: assigned('bittrex', '[a-z0-9]{32}'),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: [
+        'BITTREX_API_KEY=ff24to5akw4xzhatrgymvimay9jhbl9s',
+        'bittrex_secret = "56fpdh2drtfiv9fij373d95vspx2xbxg"',
+      ],
+      negative: ['bittrex_market = "BTC-ETH"'],
+    },
+  },
+  {
+    id: 'kraken-access-token',
+    description: 'Kraken API key or private key (80-90 base64) next to a kraken key name',
+    family: 'payment',
+    keywords: ['kraken'],
+    regex: assigned('kraken', '[a-z0-9/=_+-]{80,90}'),
+    secretGroup: 1,
+    entropy: 4,
+    examples: {
+      positive: [
+        'KRAKEN_API_SECRET="yPKkYQGqql4G8mRb5NfPQBzwRnNrv1U3mO32Hgsq7DGO3vnaF9nK0PcNr2ExUuvGA8GzD1zRE2yFCloJWj89M1=="',
+      ],
+      negative: ['kraken_pair = "XBTUSD"'],
+    },
+  },
+  {
+    id: 'kucoin-access-token',
+    description: 'KuCoin API key (24 hex) next to a kucoin key name',
+    family: 'payment',
+    keywords: ['kucoin'],
+    regex: assigned('kucoin', '[a-f0-9]{24}'),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['KUCOIN_API_KEY=9a018c410d11f6c2d0f3fa31'],
+      negative: ['kucoin_symbol = "BTC-USDT"'],
+    },
+  },
+  {
+    id: 'kucoin-secret-key',
+    description: 'KuCoin API secret (a UUID) next to a kucoin key name',
+    family: 'payment',
+    keywords: ['kucoin'],
+    regex: assigned('kucoin', UUID),
+    secretGroup: 1,
+    examples: {
+      positive: ['kucoin_secret: "74fb90e7-6514-9e0d-68c1-6c19abf66221"'],
+      negative: ['kucoin_passphrase: "${KUCOIN_PASSPHRASE}"'],
+    },
+  },
+  {
+    id: 'finicity-api-token',
+    description: 'Finicity app key (32 hex) next to a finicity key name',
+    family: 'payment',
+    keywords: ['finicity'],
+    regex: assigned('finicity', '[a-f0-9]{32}'),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['FINICITY_APP_KEY=50226b1de01a23ae8534b5bf019e4f53'],
+      negative: ['finicity_partner_id = "2445582695152"'],
+    },
+  },
+  {
+    id: 'finicity-client-secret',
+    description: 'Finicity partner secret (20 alnum) next to a finicity key name',
+    family: 'payment',
+    keywords: ['finicity'],
+    regex: assigned('finicity', '[a-z0-9]{20}'),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['finicity_secret = "5wm7je9fbkgo2caa6d1r"'],
+      negative: ['finicity_env = "sandbox"'],
     },
   },
 ];
