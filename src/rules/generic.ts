@@ -290,8 +290,14 @@ export const rules: readonly SecretRule[] = [
     description: 'An API key sent as the curl -u / --user name with an empty password (-u "<key>:")',
     family: 'generic',
     keywords: ['-u ', '--user'],
-    // Stripe, Elastic and others take the key as the user name; the `:` then ends the argument.
-    regex: /(?:-u|--user)[\s=]{1,3}["']?([^\s:"'$[\]]{8,128}):(?=["'\s]|$)/,
+    // Stripe, Elastic and others take the key as the user name; the `:` then ends the argument, at most
+    // 3 + 1 + 128 characters after the flag (without that gate, 1 MB of `--user=` took 70 ms).
+    regex: gated(
+      /(?:-u|--user)[\s=]{1,3}["']?([^\s:"'$[\]]{8,128}):(?=["'\s]|$)/,
+      '-u|--user',
+      3 + 1 + 128,
+      ':',
+    ),
     secretGroup: 1,
     anchored: true,
     entropy: 3,
