@@ -60,15 +60,22 @@ const SECRET_NAMES = [
 const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}`;
 
 /**
+ * A name in code: letters, with digits in two runs at most (`ed25519`, `Ed25519PrivateKey`, `x509Cert2`). A
+ * generated value cut by dots has more (`ekAyED3lCeR3mFZa5Ra`).
+ */
+const NAME = '[A-Za-z_$]{1,61}(?:\\d{1,8}[A-Za-z_$]{1,60})?\\d{0,8}';
+
+/**
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
- * `this.#options.apiKey`), names of one to five words in camelCase or capitalised (`token = authToken;`,
- * `auth: AuthService`, `token: Settings > Tokens`), build-time constants (`__WS_TOKEN__`), absolute paths
- * (`PWD: '/Users/ada'`) and relative ones in lower case (`token: "node_modules/.cache"`; base64 has
- * capitals), links with no password in them (`session token:\nhttps://…` in a string, where the escape's `n`
- * comes along), lone lower-case words and fetch's `credentials: 'same-origin'`.
+ * `this.#options.apiKey`; see `NAME`), names of one to five words in camelCase or capitalised
+ * (`token = authToken;`, `auth: AuthService`, `token: Settings > Tokens`), build-time constants
+ * (`__WS_TOKEN__`), absolute paths (`PWD: '/Users/ada'`) and relative ones in lower case
+ * (`token: "node_modules/.cache"`; base64 has capitals), links with no password in them
+ * (`session token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words and
+ * fetch's `credentials: 'same-origin'`.
  */
 const NOT_VALUES: readonly RegExp[] = [
-  /^[A-Za-z_$#][\w$]{0,60}(?:\??\.#?[A-Za-z_$][\w$]{0,60}){1,8}!?$/,
+  new RegExp(`^#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
   /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
@@ -128,12 +135,14 @@ export const rules: readonly SecretRule[] = [
         "'secret_key' => 'sk_9J7«a6»*Nr+<JtI=yO<T',",
         '{"user": "app", "pass": "«a14»"}',
         'I tried again with my API key: «a24» and still got a 401',
+        'accessToken = "EG«d3»S«a14»L.ek«a18»"',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
         'max_tokens=1024, temperature=0.2',
         'token: ${{ secrets.GITHUB_TOKEN }}',
         'password = "${aws_db_instance.default.password}"',
+        'token = config.auth0.clientSecretV2',
         'SECRET_KEY=%(SECRET_KEY)s',
         'OPENAI_API_KEY=YOUR_API_KEY',
         'sumo_access_key   = "<SUMOLOGIC ACCESS KEY>"',
