@@ -65,6 +65,9 @@ const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|
  */
 const NAME = '[A-Za-z_$]{1,61}(?:\\d{1,8}[A-Za-z_$]{1,60})?\\d{0,8}';
 
+/** A part of a relative path in lower case: as `NAME`, digits in two runs at most (`v2`, `node_modules`). */
+const PATH_PART = '[a-z_.-]{1,60}(?:\\d{1,8}[a-z_.-]{1,60})?\\d{0,8}';
+
 /**
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
  * `this.#options.apiKey`; see `NAME`), names of one to five words in camelCase or capitalised
@@ -79,7 +82,7 @@ const NOT_VALUES: readonly RegExp[] = [
   /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
-  /^(?:\.{1,2}\/)?[a-z0-9_.-]{1,60}(?:\/[a-z0-9_.-]{1,60}){1,12}\/?$/,
+  new RegExp(`^(?:\\.{1,2}\\/)?${PATH_PART}(?:\\/${PATH_PART}){1,12}\\/?$`),
   /^n?[a-z][a-z0-9+.-]{1,20}:\/\/[^@]{1,500}$/,
   /^[a-z]{1,9}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean|same-origin)$/i,
@@ -136,6 +139,7 @@ export const rules: readonly SecretRule[] = [
         '{"user": "app", "pass": "«a14»"}',
         'I tried again with my API key: «a24» and still got a 401',
         'accessToken = "EG«d3»S«a14»L.ek«a18»"',
+        'secretToken := `b6p«d2»z/2«l12»9«l12»/9«l6»`',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -175,6 +179,7 @@ export const rules: readonly SecretRule[] = [
         'const MONGO_NO_AUTH = "mongodb://localhost:27017/database";',
         "fetch(url, { credentials: 'same-origin' })",
         'cache_token: "node_modules/.cache/tool"',
+        'secret_path = "prod/v2/db_credentials"',
       ],
     },
   },
