@@ -3,8 +3,8 @@
  * Pieces the provider families share. `assigned(key, value)` is the regex of `<provider…> = <value>`: the
  * provider name in the key, an assignment operator, then the value in group 1. It is for values with no
  * prefix, whose shape alone (hex, alnum) would also match digests and ids. The operators cover dotenv, YAML,
- * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make's `?=`, `+=`, `::=` and `:::=`, `"KEY", "value"` calls and
- * `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
+ * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make's `?=`, `+=`, `::=` and `:::=`,
+ * `"KEY", "value"` calls and `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
  */
 import { gated } from './registry.js';
 
