@@ -60,13 +60,14 @@ const SECRET_NAMES = [
 const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}`;
 
 /**
- * A name in code: letters, with digits in two runs at most (`ed25519`, `Ed25519PrivateKey`, `x509Cert2`). A
- * generated value cut by dots has more (`ekAyED3lCeR3mFZa5Ra`).
+ * A word of `letters` holding digits in two runs at most, as names do (`ed25519`, `Ed25519PrivateKey`,
+ * `x509Cert2`, `node_modules`, `v2`). A generated value cut by dots or slashes has more (`ekAyED3lCeR3mFZa5Ra`).
  */
-const NAME = '[A-Za-z_$]{1,61}(?:\\d{1,8}[A-Za-z_$]{1,60})?\\d{0,8}';
-
-/** A part of a relative path in lower case: as `NAME`, digits in two runs at most (`v2`, `node_modules`). */
-const PATH_PART = '[a-z_.-]{1,60}(?:\\d{1,8}[a-z_.-]{1,60})?\\d{0,8}';
+const named = (letters: string): string => `${letters}{1,61}(?:\\d{1,8}${letters}{1,60})?\\d{0,8}`;
+/** A name in code. */
+const NAME = named('[A-Za-z_$]');
+/** A part of a relative path in lower case. */
+const PATH_PART = named('[a-z_.-]');
 
 /**
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
