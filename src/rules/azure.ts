@@ -2,7 +2,8 @@
  * @module rules/azure
  * Microsoft Azure: Entra ID (Azure AD) client secrets (the `Q~` marker of the current format), storage and
  * Cosmos DB account keys and Service Bus / Event Hubs shared access keys in connection strings, SAS token
- * signatures, Azure DevOps personal access tokens, App Configuration secrets and Functions keys.
+ * signatures, Azure DevOps personal access tokens, App Configuration secrets, Functions keys and
+ * Data Factory integration runtime keys.
  */
 import { keyed } from './registry.js';
 import type { SecretRule } from './types.js';
@@ -122,6 +123,19 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['x-functions-key: «w54»==', 'https://acme.azurewebsites.net/api/hello?code=«w54»=='],
       negative: ['x-functions-key: <key>', 'https://acme.azurewebsites.net/api/hello?name=x'],
+    },
+  },
+  {
+    id: 'azure-data-factory-shir-key',
+    description:
+      'Azure Data Factory self-hosted integration runtime key (IR@<guid>@<factory>@<region>@<base64 44>)',
+    family: 'azure',
+    keywords: ['ir@'],
+    regex: /(?<![\w@])IR@[0-9a-zA-Z-]{36}@[\w.-]{1,100}@[\w=-]{0,60}@[A-Za-z0-9+/]{43}=(?![A-Za-z0-9+/=])/,
+    entropy: 3.5,
+    examples: {
+      positive: ['authKey: IR@«h8»-«h4»-«h4»-«h4»-«h12»@adf-acme-001@we@«a42»A='],
+      negative: ['IR@<guid>@<factory>@<region>@<key>', 'IR@«h8»-«h4»-«h4»-«h4»-«h12»@adf@we@'],
     },
   },
 ];

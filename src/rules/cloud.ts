@@ -2,7 +2,7 @@
  * @module rules/cloud
  * Other clouds and platforms: DigitalOcean, Heroku, Cloudflare, Alibaba Cloud, IBM Cloud, Linode, Fly.io,
  * Vercel, Netlify, Databricks, Tailscale, Scaleway, Supabase, Render, Vultr, Hetzner, OpenShift, Scalingo,
- * Yandex Cloud and Defined Networking (HashiCorp Vault and Terraform are the saas family's). Prefixed formats
+ * Yandex Cloud, Defined Networking and CAST AI (HashiCorp Vault and Terraform are the saas family's). Prefixed formats
  * stand alone; unprefixed ones need the provider's name in the key.
  */
 import { keyed } from './registry.js';
@@ -369,6 +369,18 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['DN_API_KEY=dnkey-«l26»-«l52»'],
       negative: ['dnkey-xxxxxxxxxxxxxxxxxxxxxxxxxx-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
+    },
+  },
+  {
+    id: 'castai-api-key',
+    description: 'CAST AI API key (castai_v1_ + 64 + _ + 8)',
+    family: 'cloud',
+    keywords: ['castai_v1_'],
+    regex: /(?<![\w-])castai_v1_[A-Za-z0-9]{64}_[A-Za-z0-9]{8}(?![\w-])/,
+    entropy: 3,
+    examples: {
+      positive: ['CASTAI_API_TOKEN=castai_v1_«a64»_«a8»'],
+      negative: ['key = test_v1_«h64»_«h8»', 'CASTAI_API_TOKEN=castai_v1_<token>'],
     },
   },
 ];

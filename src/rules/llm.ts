@@ -1,9 +1,9 @@
 /**
  * @module rules/llm
  * Model and AI-platform providers: OpenAI (user, project, service-account, admin keys), Anthropic (API and
- * admin keys), Hugging Face, Cohere, Groq, Replicate, Mistral, Perplexity, DeepSeek, xAI, OpenRouter, Vercel AI
- * Gateway, Together, Fireworks, LangSmith, Pinecone, ElevenLabs, Weights & Biases. Google `AIza` keys are the
- * gcp family's.
+ * admin keys, OAuth tokens, session keys, Claude Code session URLs), Hugging Face, Cohere, Groq, Replicate,
+ * Mistral, Perplexity, DeepSeek, xAI, OpenRouter, Vercel AI Gateway, Together, Fireworks, LangSmith, Pinecone,
+ * ElevenLabs, Weights & Biases. Google `AIza` keys are the gcp family's.
  */
 import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
 import type { SecretRule } from './types.js';
@@ -69,6 +69,38 @@ export const rules: readonly SecretRule[] = [
         'ANTHROPIC_ADMIN_KEY=sk-ant-admin01-z8IERJnxHRTlkCSt4VcfDJ4-BbJ6nIabhoB2xb4qp0QzAUsZ6HOucoc1PP7os-mOmbopqaCO44KuZ2UtTBiOzyC777DQuAA',
       ],
       negative: ['ANTHROPIC_ADMIN_KEY=sk-ant-admin01-<key>'],
+    },
+  },
+  {
+    id: 'anthropic-oauth-token',
+    description:
+      'Anthropic OAuth access or refresh token (sk-ant-oat01-, sk-ant-ort01-; Claude Code setup-token) or claude.ai session key (sk-ant-sid01-)',
+    family: 'llm',
+    keywords: ['sk-ant-oat', 'sk-ant-ort', 'sk-ant-sid'],
+    regex: /(?<![A-Za-z0-9])sk-ant-(?:oat|ort|sid)\d{2}-[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])/,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        'CLAUDE_CODE_OAUTH_TOKEN="sk-ant-oat01-«w95»"',
+        '"refreshToken": "sk-ant-ort01-«w100»"',
+        'Cookie: sessionKey=sk-ant-sid01-«w86»AA',
+      ],
+      negative: ['anthropic_token = "sk-ant-oat01-tooShort"', 'CLAUDE_CODE_OAUTH_TOKEN=sk-ant-oat01-...'],
+    },
+  },
+  {
+    id: 'claude-code-session-url',
+    description: 'Claude Code remote session URL (claude.ai/code/session_…), which opens the live session',
+    family: 'llm',
+    keywords: ['claude.ai/code/session_'],
+    regex: /claude\.ai\/code\/(session_[A-Za-z0-9]{16,100})(?![A-Za-z0-9])/i,
+    secretGroup: 1,
+    examples: {
+      positive: [
+        'see https://claude.ai/code/session_«a24» for context',
+        'https://CLAUDE.AI/code/session_«a26»/',
+      ],
+      negative: ['https://claude.ai/code/session_short', 'https://claude.ai/chat/session_«a24»'],
     },
   },
   {

@@ -13,6 +13,7 @@ import { rules as payment } from '../../src/rules/payment.js';
 import { rules as registries } from '../../src/rules/registries.js';
 import { rules as saas } from '../../src/rules/saas.js';
 import type { SecretRule } from '../../src/rules/types.js';
+import { expandTemplate } from './expand.js';
 
 const FAMILIES: Record<string, readonly SecretRule[]> = {
   payment,
@@ -92,10 +93,10 @@ const contextRows = GATED.flatMap((id) => CONTEXTS.map(([name, place]) => [id, n
 
 const ruleRows = ALL.map((rule) => [rule.id, rule] as const);
 const positiveRows = ALL.flatMap((rule) =>
-  rule.examples.positive.map((text) => [rule.id, text, rule] as const),
+  rule.examples.positive.map((text) => [rule.id, expandTemplate(text, rule.id), rule] as const),
 );
 const negativeRows = ALL.flatMap((rule) =>
-  rule.examples.negative.map((text) => [rule.id, text, rule] as const),
+  rule.examples.negative.map((text) => [rule.id, expandTemplate(text, rule.id), rule] as const),
 );
 
 describe('rule families b: shape', () => {
