@@ -57,7 +57,7 @@ const LATIN1_SEEN = new Int32Array(256);
  * Template syntax and masking marks: a value containing one is a reference or a stand-in, not a credential.
  * None of these can occur in a token's alphabet, so one occurrence is enough.
  */
-const SYNTAX_MARKERS: readonly string[] = ['****', '•••', '...', '…', '${', '{{', '$(', '%(', '<%'];
+const SYNTAX_MARKERS: readonly string[] = ['****', '####', '•••', '...', '…', '${', '{{', '$(', '%(', '<%'];
 
 /**
  * Words people write in place of a secret. Lower-cased comparison. Unlike the syntax markers, these are made
@@ -268,5 +268,7 @@ export function isPlaceholder(value: string): boolean {
   if (run.char >= 0x30 && run.char <= 0x39 && run.length >= 10 && run.length * 3 >= value.length) return true;
   if (run.length === value.length && value.length > 1) return true;
   if (value.length >= CYCLE_FILLER && repeatsUnit(value, CYCLE_FILLER)) return true;
+  // Cut short for display: `ops_eyJzaWduSW5B..`.
+  if (value.endsWith('..')) return true;
   return describesItself(value);
 }

@@ -35,6 +35,9 @@ describe('isPlaceholder', () => {
     '{userAccessToken2}',
     '<API_KEY_2024_01>',
     '[ProjectName12]',
+    // masked or cut short
+    'xoxp-572370529330-573807301142-572331691188-####################',
+    'ops_eyJzaWduSW5B..',
   ])('%j is a placeholder', (s) => {
     expect(isPlaceholder(s)).toBe(true);
   });
