@@ -143,6 +143,8 @@ export interface Gate {
    * follow, or how far its hit can reach.
    */
   readonly find: (text: string, from: number, end?: number) => number;
+  /** The keys, sticky and case-insensitive: which key a match starts with (see `splitsWord`). */
+  readonly key: RegExp;
 }
 
 /**
@@ -245,8 +247,29 @@ export function gated(re: RegExp, keys: string, afterKey: number, chars: string 
       typeof chars === 'string'
         ? finder(chars)
         : search(chars, lengths.longest + afterKey - lengths.shortest),
+    key: new RegExp(`(?:${keys})`, 'iy'),
   });
   return re;
+}
+
+const isLower = (c: number): boolean => c >= 0x61 && c <= 0x7a;
+const isUpper = (c: number): boolean => c >= 0x41 && c <= 0x5a;
+
+/**
+ * Does the key at `at` run across words written in camelCase, ending inside one? `sumObj` holds `sumo`,
+ * `rookTable` holds `okta`, `CameraKit` holds `meraki`: a word starts inside the key (lower case, then upper
+ * case) and goes on past its end in lower case. A key that ends where its words do (`sumoLogicId`,
+ * `linkedInSecret`) or starts a word (`ciscoMerakiKey`) is the provider's name.
+ */
+function splitsWord(key: RegExp, text: string, at: number): boolean {
+  key.lastIndex = at;
+  const m = key.exec(text);
+  if (m === null) return false;
+  const end = at + m[0].length;
+  if (!isLower(text.charCodeAt(end))) return false;
+  for (let i = at + 1; i < end; i++)
+    if (isUpper(text.charCodeAt(i)) && isLower(text.charCodeAt(i - 1))) return true;
+  return false;
 }
 
 /** The shortest and longest texts a key pattern (`heroku|cf_api`, `linked[_-]?in`) matches; undefined when it cannot be read. */
@@ -834,6 +857,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     out: SecretMatch[],
     filter: MatchFilter | undefined,
   ): void {
+    if (rule.gate !== undefined && splitsWord(rule.gate.key, text, m.index)) return;
     let s = m.index;
     let e = s + m[0].length;
     if (rule.secretGroup > 0) {

@@ -68,3 +68,22 @@ describe('a value of each keyed format is masked in every place a key is assigne
     expect(maskSecrets(text).text).not.toContain(secret);
   });
 });
+
+/**
+ * A provider's name spelled inside a camelCase word is no key (`sumObj` holds `sumo`, `rookTable` `okta`,
+ * `CameraKit` `meraki`); the same value next to the name written as a word of its own is masked.
+ */
+const SPLIT_NAMES: readonly (readonly [rule: string, word: string, name: string, value: string])[] = [
+  ['sumologic-access-id', 'sumObj', 'sumoLogicAccessId', 'su«a12»'],
+  ['sumologic-access-token', 'sumOfExposures', 'sumoAccessKey', '«a64»'],
+  ['okta-access-token', 'rookTable', 'oktaApiToken', '00«w40»'],
+  ['cisco-meraki-api-key', 'ReactNativeCameraKit', 'ciscoMerakiKey', '«h40»'],
+];
+
+describe('a provider name inside a camelCase word is no key', () => {
+  it.each(SPLIT_NAMES)('%s: %s is passed over, %s is a key', (_rule, word, name, template) => {
+    const secret = expandTemplate(template, word);
+    expect(maskSecrets(`${word} = ${secret}`).text).toContain(secret);
+    expect(maskSecrets(`${name} = ${secret}`).text).not.toContain(secret);
+  });
+});
