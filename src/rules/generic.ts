@@ -54,6 +54,13 @@ const SECRET_NAMES = [
 ];
 
 /**
+ * Words before a secret-named key that say its value is no secret: a public key or token (`publicToken`,
+ * `PUBLIC_API_KEY`), and the anti-forgery tokens a web page carries in every form (`csrf-token`, `X-XSRF-TOKEN`,
+ * Rails' `authenticity_token`).
+ */
+const NOT_SECRET_BEFORE = '(?<!(?:public|csrf|xsrf|authenticity)[_-]?)';
+
+/**
  * A value: no whitespace, quotes, brackets or separators; 8-500 characters. Between quotes it may hold any of
  * those but its quote and whitespace (`"v:O}wfH!3YS"`, `'sk_9J7*Nr+<JtI=yO<T'`): passwords are made of them.
  */
@@ -75,8 +82,8 @@ const PATH_PART = named('[a-z_.-]');
  * (`token = authToken;`, `auth: AuthService`, `token: Settings > Tokens`), build-time constants
  * (`__WS_TOKEN__`), absolute paths (`PWD: '/Users/ada'`) and relative ones in lower case
  * (`token: "node_modules/.cache"`; base64 has capitals), links with no password in them
- * (`session token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words and
- * fetch's `credentials: 'same-origin'`.
+ * (`session token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words,
+ * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`) and fetch's `credentials: 'same-origin'`.
  */
 const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
@@ -86,6 +93,7 @@ const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^(?:\\.{1,2}\\/)?${PATH_PART}(?:\\/${PATH_PART}){1,12}\\/?$`),
   /^n?[a-z][a-z0-9+.-]{1,20}:\/\/[^@]{1,500}$/,
   /^[a-z]{1,9}$/,
+  /^[a-z][a-z0-9]{0,30}(?:[-.][a-z][a-z0-9]{0,30}){0,6}[-@:]v?\d{1,4}(?:\.\d{1,4}){1,3}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean|same-origin)$/i,
   /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
 ];
@@ -101,7 +109,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -181,6 +189,13 @@ export const rules: readonly SecretRule[] = [
         "fetch(url, { credentials: 'same-origin' })",
         'cache_token: "node_modules/.cache/tool"',
         'secret_path = "prod/v2/db_credentials"',
+        'publicToken = "«a43»"',
+        'csrf-token=«a86»==',
+        'X-CSRF-Token: «a32»',
+        '<input type="hidden" name="authenticity_token" value="«w86»" autocomplete="off" />',
+        'notes = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"',
+        'GITHUB_API_KEY=\nDYNATRACE_API_KEY=',
+        'snowflake.password=\njdbc.snowflake.url=jdbc:snowflake://acme.snowflakecomputing.com',
       ],
     },
   },

@@ -89,6 +89,9 @@ export interface RuleRegistry {
   scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[];
 }
 
+/** Between an operator and its value: quotes, a backslash escaping one, spaces, all on the operator's line. */
+const VALUE_LEAD = `[ \\t'"\`\\\\]{0,5}`;
+
 /** A string type declared between a name and its `=`: no longer than the 12 spaces or quotes it stands for. */
 const TYPED = `\\s{1,2}string\\s{1,2}|\\s{0,2}:\\s{0,2}(?:string|&?str)\\s{1,2}`;
 
@@ -97,9 +100,10 @@ const TYPED = `\\s{1,2}string\\s{1,2}|\\s{0,2}:\\s{0,2}(?:string|&?str)\\s{1,2}`
  * `"KEY", "value")` (a setProperty call: the comma only between quoted strings closed by `)`, so
  * `"auth","token_uri":` is no assignment). A declared string type may stand between the name and the operator
  * (Go's `var apiToken string = …`, `token: string = …`). Quotes may be backslash-escaped: JSON text inside a
- * JSON string (`{\"token\": \"…\"}`) is what many tools return.
+ * JSON string (`{\"token\": \"…\"}`) is what many tools return. The value starts on the operator's line:
+ * after `GITHUB_API_KEY=` left empty, the next line is the next assignment.
  */
-export const ASSIGN = `(?:(?:[\\s'"\`\\\\]{0,12}|${TYPED})(?:=>|:{1,3}=|[.?+]=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))[\\s'"\`\\\\]{0,5}`;
+export const ASSIGN = `(?:(?:[\\s'"\`\\\\]{0,12}|${TYPED})(?:=>|:{1,3}=|[.?+]=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))${VALUE_LEAD}`;
 
 const DEFAULT_TAIL = '[\\w.-]{0,30}?';
 
@@ -332,8 +336,8 @@ export interface EndSearch {
  * is 8. (Those are all characters a value can end at, so a hit this far out is met by one of them first.)
  */
 const VALUE_SLACK = 14;
-/** How the two assignment shapes (`ASSIGN` and `assigned`'s) end, just before the value. */
-const ASSIGN_TAILS = ['[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
+/** How the assignment shapes (`ASSIGN`, `assigned`'s and older ones) end, just before the value. */
+const ASSIGN_TAILS = [VALUE_LEAD, '[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
 
 /** `Closing.ends` per look-ahead class and flags: the 156 built-in rules with one share 16, each 128 regex tests to make. */
 const END_SEARCHES = new Map<string, EndSearch>();
