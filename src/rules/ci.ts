@@ -167,11 +167,16 @@ export const rules: readonly SecretRule[] = [
     description: 'Infracost API key (ico-)',
     family: 'ci',
     keywords: ['ico-'],
-    regex: /(?<![A-Za-z0-9])ico-[A-Za-z0-9]{32}(?![A-Za-z0-9])/,
+    // Not after a `.`: `video_box.ico-<md5>.png` is a file name with a fingerprint.
+    regex: /(?<![A-Za-z0-9.])ico-[A-Za-z0-9]{32}(?![A-Za-z0-9])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: ['INFRACOST_API_KEY=ico-0B0ke7dWgE8MGdQcGqpD4EdaZZQHCsFu'],
-      negative: ['ico-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX', 'favicon-hFMrGm3oKYUJYvRtCMXvrFd8vioPMfup.png'],
+      negative: [
+        'ico-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+        'favicon-hFMrGm3oKYUJYvRtCMXvrFd8vioPMfup.png',
+        'assets/video_box.ico-«h32».png',
+      ],
     },
   },
   {

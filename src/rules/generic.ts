@@ -6,6 +6,7 @@
  * placeholder checks, because context alone also matches `token: ${{ secrets.X }}` and prose.
  */
 import { ASSIGN, gated } from './registry.js';
+import { UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 /**
@@ -60,6 +61,16 @@ const SECRET_NAMES = [
  */
 const NOT_SECRET_BEFORE = '(?<!(?:public|csrf|xsrf|authenticity)[_-]?)';
 
+const UUID_ANY_CASE = UUID.replaceAll('a-f', 'a-fA-F');
+
+/**
+ * The key names in the regex. A name for an id (`access_id`) is no key when its value is a UUID
+ * (`report_access_id: e8e4df51-…`): that identifies a resource. Under any other name a UUID may be the key.
+ */
+const NAME_PATTERNS = SECRET_NAMES.map((name) =>
+  name.endsWith('id') ? `${name}(?!${ASSIGN}["']?${UUID_ANY_CASE}(?![\\w-]))` : name,
+).join('|');
+
 /**
  * A value: no whitespace, quotes, brackets or separators; 8-500 characters. Between quotes it may hold any of
  * those but its quote and whitespace (`"v:O}wfH!3YS"`, `'sk_9J7*Nr+<JtI=yO<T'`): passwords are made of them.
@@ -109,7 +120,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${SECRET_NAMES.join('|')})\\d{0,3}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})\\d{0,3}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -148,6 +159,8 @@ export const rules: readonly SecretRule[] = [
         '{"user": "app", "pass": "«a14»"}',
         'I tried again with my API key: «a24» and still got a 401',
         'accessToken = "EG«d3»S«a14»L.ek«a18»"',
+        'utils.GetEnvOrDefault("api_token", "«h8»-«h4»-«h4»-«h4»-«h12»")',
+        'ACCESS_ID=«a20»',
         'secretToken := `b6p«d2»z/2«l12»9«l12»/9«l6»`',
       ],
       negative: [
@@ -196,6 +209,7 @@ export const rules: readonly SecretRule[] = [
         'notes = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"',
         'GITHUB_API_KEY=\nDYNATRACE_API_KEY=',
         'snowflake.password=\njdbc.snowflake.url=jdbc:snowflake://acme.snowflakecomputing.com',
+        'report_access_id: «h8»-«h4»-«h4»-«h4»-«h12»',
       ],
     },
   },
@@ -298,7 +312,8 @@ export const rules: readonly SecretRule[] = [
     ),
     secretGroup: 1,
     anchored: true,
-    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|\*+)$/i] },
+    // The words docs write for a password (`-u username:token`, `-u <user:password>`, `-u 'test:test'`).
+    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|token|test|\*+)>?$/i] },
     examples: {
       positive: [
         'curl -u ":«a12»" https://localhost:9200',
@@ -312,6 +327,9 @@ export const rules: readonly SecretRule[] = [
         'curl -k -X POST -I -u "SRVC_JENKINS:${APPID}"',
         'curl -X POST --user "$(cat ./login.txt):$(cat ./password.txt)"',
         'curl --mail-from "a@b.c" --user "src@gmail.com" --upload-file out.txt',
+        "curl -i -u 'test:test'",
+        'curl -u <user:password> https://test.com/endpoint',
+        'curl -u username:token',
       ],
     },
   },
@@ -480,8 +498,9 @@ export const rules: readonly SecretRule[] = [
     regex: /^[ \t]+[\w.-]+:[ \t]+(?:[|>][-+]?[ \t]*\r?\n[ \t]+)?["']?([A-Za-z0-9+/]{8,}={0,2})["']?[ \t]*$/m,
     secretGroup: 1,
     entropy: 2.5,
-    // words (`app: nginxserver`) are labels, not base64 data
-    allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/] },
+    // words (`app: nginxserver`) are labels, not base64 data; nor are names and paths (`kind:
+    // ReplicationController`, `key: secret/mysecret`) of the manifests after a `---` in the window
+    allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/, ...NOT_VALUES] },
     window: { before: 8192, after: 8192 },
     examples: {
       positive: [
@@ -489,7 +508,10 @@ export const rules: readonly SecretRule[] = [
         "apiVersion: 'v1'\ndata:\n\textra: '«a24»='\nkind: 'Secret'\n",
         'kind: Secret\ndata:\n  .dockercfg: |\n    «a60»=\n',
       ],
-      negative: ['apiVersion: v1\nkind: Service\nmetadata:\n  name: my-nginx-svc\n  labels:\n    app: nginx'],
+      negative: [
+        'apiVersion: v1\nkind: Service\nmetadata:\n  name: my-nginx-svc\n  labels:\n    app: nginx',
+        'kind: Secret\nmetadata:\n  name: registry-auth\n---\nkind: ConfigMap\ndata:\n  key: secret/mysecret\n  owner: ReplicationController\n',
+      ],
     },
   },
 ];

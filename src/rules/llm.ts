@@ -46,29 +46,34 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'anthropic-api-key',
-    description: 'Anthropic API key (sk-ant-api03-)',
+    description: 'Anthropic API key (sk-ant-api03- + 93 + AA)',
     family: 'llm',
     keywords: ['sk-ant-api'],
-    regex: /(?<![A-Za-z0-9])sk-ant-api\d{2}-[A-Za-z0-9_-]{80,120}(?![A-Za-z0-9_-])/,
+    // 108 characters ending in `AA`, as every key issued so far; another end is no key of this format.
+    regex: /(?<![A-Za-z0-9])sk-ant-api\d{2}-[A-Za-z0-9_-]{93}AA(?![A-Za-z0-9_-])/,
     examples: {
       positive: [
         'ANTHROPIC_API_KEY="sk-ant-api03-FNmwDQ35jKkF1NtCgsdvbvnkFJtxAZiQjKO2JjMmduNRji3we_0yV3G0P3nOWDF_89A-di-9PSj0sKRa8orDVQriEszPfAA"',
-        'x-api-key: sk-ant-api03-Y9P9HlSOyywviAvopLdUkDxHZeTAS-_eElI7TXl-mm1Zno7gcEpxJIrQMEPfKBN3_S8iDmpucSWl1P3NNqrHA6247cK39td',
+        'x-api-key: sk-ant-api03-«w93»AA',
       ],
-      negative: ['ANTHROPIC_API_KEY=sk-ant-api03-...', 'export const MODEL = "claude-3-opus-20240229";'],
+      negative: [
+        'ANTHROPIC_API_KEY=sk-ant-api03-...',
+        'export const MODEL = "claude-3-opus-20240229";',
+        'sk-ant-api03-«w93»BB',
+      ],
     },
   },
   {
     id: 'anthropic-admin-api-key',
-    description: 'Anthropic Admin API key (sk-ant-admin01-)',
+    description: 'Anthropic Admin API key (sk-ant-admin01- + 93 + AA)',
     family: 'llm',
     keywords: ['sk-ant-admin'],
-    regex: /(?<![A-Za-z0-9])sk-ant-admin\d{2}-[A-Za-z0-9_-]{80,120}(?![A-Za-z0-9_-])/,
+    regex: /(?<![A-Za-z0-9])sk-ant-admin\d{2}-[A-Za-z0-9_-]{93}AA(?![A-Za-z0-9_-])/,
     examples: {
       positive: [
         'ANTHROPIC_ADMIN_KEY=sk-ant-admin01-z8IERJnxHRTlkCSt4VcfDJ4-BbJ6nIabhoB2xb4qp0QzAUsZ6HOucoc1PP7os-mOmbopqaCO44KuZ2UtTBiOzyC777DQuAA',
       ],
-      negative: ['ANTHROPIC_ADMIN_KEY=sk-ant-admin01-<key>'],
+      negative: ['ANTHROPIC_ADMIN_KEY=sk-ant-admin01-<key>', 'sk-ant-admin01-«w93»BB'],
     },
   },
   {
@@ -108,7 +113,8 @@ export const rules: readonly SecretRule[] = [
     description: 'Hugging Face user access token (hf_)',
     family: 'llm',
     keywords: ['hf_'],
-    regex: /(?<![A-Za-z0-9])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9])/,
+    // Not before `_`: `&hf_servingcellpriorityparametersdescription_h_prio` is a C name.
+    regex: /(?<![A-Za-z0-9])hf_[A-Za-z0-9]{34,40}(?![A-Za-z0-9_])/,
     entropy: 3,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {

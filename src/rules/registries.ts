@@ -129,7 +129,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Password in a nuget.config packageSourceCredentials entry',
     family: 'registries',
     keywords: ['cleartextpassword', 'key="password"'],
-    regex: /<add[ \t]{1,5}key=["'](?:ClearText)?Password["'][ \t]{0,5}value=["']([^"'\r\n]{1,200})["']/i,
+    regex: /<add[ \t]{1,5}key=["'](?:ClearText)?Password["'][ \t]{0,5}value=["']([^"'\r\n]{4,200})["']/i,
     secretGroup: 1,
     // `%VAR%` is NuGet's environment-variable reference, not a value.
     allowlist: { regexes: [/^%[A-Za-z0-9_]{1,100}%$/], stopwords: PLACEHOLDERS },
@@ -140,6 +140,7 @@ export const rules: readonly SecretRule[] = [
       ],
       negative: [
         '<add key="ClearTextPassword" value="%NUGET_PASSWORD%" />',
+        '<add key="ClearTextPassword" value="abc" />',
         '<add key="Username" value="ci-bot" />',
       ],
     },
