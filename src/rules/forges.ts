@@ -97,4 +97,17 @@ export const rules: readonly SecretRule[] = [
       negative: ['sgp_<token>', 'sgp_0000000000000000000000000000000000000000'],
     },
   },
+  {
+    id: 'sourcegraph-legacy-access-token',
+    description: 'Sourcegraph access token of the older format (40 hex) next to a sourcegraph key name',
+    family: 'forges',
+    keywords: ['sourcegraph'],
+    regex: keyed('sourcegraph', '[a-fA-F0-9]{40}'),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['sourcegraph: «h40»', 'SOURCEGRAPH_TOKEN="«H40»"'],
+      negative: ['sourcegraph_commit: ${GIT_SHA}', 'sourcegraph: 0000000000000000000000000000000000000000'],
+    },
+  },
 ];

@@ -434,6 +434,19 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'messagebird-client-id',
+    description: 'MessageBird OAuth client id (a UUID) next to a messagebird key name',
+    family: 'messaging',
+    keywords: ['messagebird', 'message-bird', 'message_bird'],
+    regex: assigned('message[_-]?bird', UUID),
+    secretGroup: 1,
+    allowlist: { stopwords: GATED_PLACEHOLDERS },
+    examples: {
+      positive: ['const MessageBirdClientID = "«h8»-«h4»-«h4»-«h4»-«h12»"'],
+      negative: ['messagebird_client_id = "00000000-0000-0000-0000-000000000000"'],
+    },
+  },
+  {
     id: 'sendinblue-api-token',
     description: 'Brevo (Sendinblue) API key (xkeysib-)',
     family: 'messaging',
