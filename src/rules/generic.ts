@@ -40,10 +40,12 @@ const SECRET_NAMES = [
   'secret_key',
   'secretkey',
   'private_key',
+  'private-key',
   'privatekey',
   'client_secret',
   'credential',
   'credentials',
+  'creds',
   'auth',
   'auth_key',
   'authkey',
@@ -53,6 +55,12 @@ const SECRET_NAMES = [
   'master_key',
   'app_key',
 ];
+
+/**
+ * What may end a key name after its secret word: a number (`TOKEN2`, `some_api_token_123`) or a string type
+ * (`mySecretString`, `passwordStr`). Any other ending names something else (`token_type`, `secret_name`).
+ */
+const NAME_END = '(?:[_-]?\\d{1,3}|[_-]?str(?:ing)?)?';
 
 /**
  * Words before a secret-named key that say its value is no secret: a public key or token (`publicToken`,
@@ -115,16 +123,16 @@ export const rules: readonly SecretRule[] = [
     description: 'A secret-named key (…token, …secret, …password, …api_key) assigned a high-entropy value',
     family: 'generic',
     keywords: SECRET_NAMES,
-    // The first `=`, `:` or `>`: after 3 digits, 12 quotes or spaces and a `.` (ASSIGN), or after `" value `
-    // (3 + 12). `>` alone closes an element's name (`<password>…</password>`), with the value right after it.
+    // The first `=`, `:` or `>`: after the name's end (7, `_string`), 12 quotes or spaces and a `.` (ASSIGN),
+    // or after `" value ` (7 + 12). `>` alone closes an element's name (`<password>…</password>`), with the value right after it.
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})\\d{0,3}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
-      3 + 13,
+      7 + 13,
     ),
     secretGroup: 1,
     anchored: true,
@@ -161,6 +169,10 @@ export const rules: readonly SecretRule[] = [
         'accessToken = "EG«d3»S«a14»L.ek«a18»"',
         'utils.GetEnvOrDefault("api_token", "«h8»-«h4»-«h4»-«h4»-«h12»")',
         'ACCESS_ID=«a20»',
+        'some_api_token_123 = "«a60»"',
+        'creds = «a30»',
+        'private-key: «a6».«a14».y=«a4».«w40»',
+        'mySecretString=«a30»',
         'secretToken := `b6p«d2»z/2«l12»9«l12»/9«l6»`',
       ],
       negative: [
@@ -210,6 +222,9 @@ export const rules: readonly SecretRule[] = [
         'GITHUB_API_KEY=\nDYNATRACE_API_KEY=',
         'snowflake.password=\njdbc.snowflake.url=jdbc:snowflake://acme.snowflakecomputing.com',
         'report_access_id: «h8»-«h4»-«h4»-«h4»-«h12»',
+        'token_type = "Bearer"',
+        'secret_name = "prod/db/credentials"',
+        'const creds = getCredentials(profile);',
       ],
     },
   },

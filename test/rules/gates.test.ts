@@ -85,12 +85,16 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(found(re, `abc_def${'x'.repeat(30)}'''||=123456`, keywords)).toEqual(['123456']);
   });
 
-  it('generic-secret-assignment: the longest name, 3 digits and `" value =` at its widest', () => {
+  it('generic-secret-assignment: the longest name, its longest end and `" value =` at its widest', () => {
     const generic = RULES.find((r) => r.id === 'generic-secret-assignment') as SecretRule;
     const longest = [...generic.keywords].sort((a, b) => b.length - a.length)[0] as string;
     const registry = createRuleRegistry([generic]);
     const value = 'Zq8Lw3Rk9Tn2Vb7Xc4';
-    for (const text of [`${longest}123"    value  ="${value}"`, `${longest}123${' '.repeat(12)}.=${value}`]) {
+    for (const text of [
+      `${longest}123"    value  ="${value}"`,
+      `${longest}_string"    value  ="${value}"`,
+      `${longest}_string${' '.repeat(12)}.=${value}`,
+    ]) {
       expect(registry.scan(text).map((m) => text.slice(m.start, m.end))).toEqual([value]);
     }
   });
