@@ -230,21 +230,19 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'tailscale-key',
-    description: 'Tailscale key: auth, API, OAuth client, webhook, SCIM (tskey-<kind>-)',
+    description: 'Tailscale key of any kind: auth, API, OAuth client, webhook, SCIM (tskey-<kind>-)',
     family: 'cloud',
     keywords: ['tskey-'],
-    // The kinds Tailscale issues; `tskey-unknown-…` is no key.
-    regex:
-      /(?<![A-Za-z-])(tskey-(?:auth|api|client|webhook|scim)-[A-Za-z0-9]{6,16}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9_-])/,
+    regex: /(?<![A-Za-z-])(tskey-[a-z]{3,12}-[A-Za-z0-9]{6,16}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9_-])/,
     secretGroup: 1,
     examples: {
       positive: [
         'TS_AUTHKEY=tskey-auth-«a12»-«a24»',
         'tskey-client-«a12»-«a32»',
         'KEY_0tskey-api-«a12»-«a24»',
-        'tskey-scim-«a12»-«a24»',
+        'tskey-future-«a12»-«a24»',
       ],
-      negative: ['tskey-api-<id>-<secret>', 'tskey-auth-short', 'tskey-unknown-«a12»-«a24»'],
+      negative: ['tskey-api-<id>-<secret>', 'tskey-auth-short'],
     },
   },
   {
