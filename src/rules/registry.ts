@@ -706,6 +706,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   function accept(rule: CompiledRule, secret: string, filter: MatchFilter | undefined): boolean {
     if (secret.length === 0) return false;
+    if (rule.gate !== undefined && CAMEL_WORDS.test(secret)) return false;
     if (rule.entropy > 0 && shannonEntropy(secret) < rule.entropy) return false;
     if (isPlaceholder(secret)) return false;
     for (const re of rule.allowRegexes) if (re.test(secret)) return false;
@@ -958,6 +959,13 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const byId = new Map(compiled.map((r) => [r.id, r] as const));
   return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
 }
+
+/**
+ * Words in camelCase, three or more and no digit (`searchConfluenceUsingCql`): a name in code, not a value, after
+ * a key that only names a provider (`getPagesInConfluenceSpace,searchConfluenceUsingCql`). Only assignment
+ * rules (those with a gate) skip them: a value a format defines by itself may be letters only.
+ */
+const CAMEL_WORDS = /^(?:[a-z]{1,20}|[A-Z][a-z]{1,20})(?:[A-Z][a-z]{1,20}){2,8}$/;
 
 /** Candidates a scan judges before it remembers verdicts (see `judge`): most texts have a few. */
 const JUDGE_ALONE = 64;

@@ -87,3 +87,14 @@ describe('a provider name inside a camelCase word is no key', () => {
     expect(maskSecrets(`${name} = ${secret}`).text).not.toContain(secret);
   });
 });
+
+describe('words in camelCase after a provider key are a name, not its value', () => {
+  it('getPagesInConfluenceSpace,searchConfluenceUsingCql', () => {
+    const text = 'getPagesInConfluenceSpace,searchConfluenceUsingCql';
+    expect(maskSecrets(text).text).toBe(text);
+  });
+
+  it('a value with a digit is still one', () => {
+    expect(maskSecrets('confluence_token = searchConfluence2UsingCql').text).not.toContain('Cql');
+  });
+});
