@@ -2,11 +2,11 @@
  * @module rules/databases
  * Database credentials: the password in a connection URL (`scheme://user:password@host`) for PostgreSQL,
  * MySQL/MariaDB, MongoDB (+srv), Redis, AMQP, SQL Server, ClickHouse and other stores, JDBC URLs and their
- * `password=` parameters, ADO.NET `Password=` pairs, `mysql -p<password>`, and PlanetScale and ClickHouse Cloud
- * tokens. Only the
- * password is masked, so the host stays readable.
+ * `password=` parameters, ADO.NET `Password=` pairs, `mysql -p<password>`, passwords under a database
+ * password's key name, and PlanetScale and ClickHouse Cloud tokens. Only the password is masked, so the host
+ * stays readable.
  */
-import { gated } from './registry.js';
+import { gated, keyed } from './registry.js';
 import type { SecretRule } from './types.js';
 
 /** Words people write where the password goes in documentation. */
@@ -173,6 +173,36 @@ export const rules: readonly SecretRule[] = [
       negative: [
         'Server=sql.internal;Database=app;Integrated Security=True;',
         'Server=x;User Id=sa;Password=<password>;',
+      ],
+    },
+  },
+  {
+    id: 'database-password',
+    description: 'A database password by its key name (DB_PASSWORD, database_passwd, pwd), however short',
+    family: 'databases',
+    keywords: ['db_passw', 'database_passw', 'pwd'],
+    // Six characters and up, of the alphabet gitleaks gives these passwords: punctuation a dotenv or shell
+    // line keeps as it is (`HWL1,4`, `EZFe?3,YHGPd7cw`), no quote, space, `#`, `.` or `/`. The generic rule
+    // wants eight and stops at `,` and `;` in an unquoted value.
+    regex: keyed('db_passw(?:or)?d|database_passw(?:or)?d|pwd', '[A-Za-z0-9:;<@=},!$?^]{6,100}'),
+    secretGroup: 1,
+    entropy: 2,
+    // Letters alone are a name or a word (`pwd = passwordInput;`, `DB_PASSWORD=postgres`).
+    allowlist: { regexes: [WORD_PASSWORDS, /^[A-Za-z]+[;,]?$/] },
+    examples: {
+      positive: [
+        'DB_PASSWORD=«a4»3,',
+        'db_password: "x;@Q}9"',
+        '$DB_PASSWD="«a6»?3,«a8»"',
+        'pwd = «a4»;«a6»;«a9»',
+      ],
+      negative: [
+        'DB_PASSWORD=postgres',
+        'pwd = passwordInput;',
+        'DB_PASSWORD=${DB_PASSWORD}',
+        'PWD=/home/ada/project',
+        'db_password = config.database.password',
+        'DB_PASSWORD=[value]',
       ],
     },
   },
