@@ -241,7 +241,11 @@ export function repeatsUnit(s: string, min: number): boolean {
 const GENERATED_INSIDE =
   /^[{<[](?=[^}>\]]*[A-Z])(?=[^}>\]]*[a-z])(?=(?:[^}>\]\d]*\d){3})[A-Za-z0-9]{12,256}[}>\]]$/;
 
-/** A unit repeated over this many characters is filler: a random token repeats none even three times. */
+/**
+ * A unit repeated over this many characters, and over a third of the value, is filler: a random token repeats
+ * none even three times. A long token may hold such a stretch and be live: a JWT whose payload has
+ * `"aud":"XXXX…"` carries `WFhYWFhY…` in its base64.
+ */
 const CYCLE_FILLER = 12;
 
 /**
@@ -267,7 +271,8 @@ export function isPlaceholder(value: string): boolean {
   // A third of the value at least: a token of several number groups may hold one such run and be live.
   if (run.char >= 0x30 && run.char <= 0x39 && run.length >= 10 && run.length * 3 >= value.length) return true;
   if (run.length === value.length && value.length > 1) return true;
-  if (value.length >= CYCLE_FILLER && repeatsUnit(value, CYCLE_FILLER)) return true;
+  if (value.length >= CYCLE_FILLER && repeatsUnit(value, Math.max(CYCLE_FILLER, Math.ceil(value.length / 3))))
+    return true;
   // Cut short for display: `ops_eyJzaWduSW5B..`.
   if (value.endsWith('..')) return true;
   return describesItself(value);

@@ -52,6 +52,8 @@ describe('isPlaceholder', () => {
     'sk-9fQ2kR7_HeRe4bT1mZ8wL3pX6nV0cJ5',
     // a generated value in the brackets docs put around what the reader fills in
     '{ZqL5kVrX1n8tA2}',
+    // a token whose payload holds a repetitive field: a stretch of it repeats, the token does not
+    'eyJhdWQiOiJYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFgiLCJzdWIiOiI3ZjRjMmExZS05YjNkLTRlNmEtYjJjOC0xZDVmM2E5ZThiN2MiLCJpYXQiOjE3MDAwMDAwMDAsIm5vbmNlIjoicThacjJMd1g1blRiIn0',
   ])('%j is not a placeholder', (s) => {
     expect(isPlaceholder(s)).toBe(false);
   });
