@@ -136,6 +136,8 @@ export const rules: readonly SecretRule[] = [
     ),
     secretGroup: 1,
     anchored: true,
+    // A value longer than VALUE's 500 characters (a session token, a base64 blob) is masked to its end.
+    continues: /[^\s'"`<>;,&(){}[\]\\]+/,
     entropy: 2.5,
     allowlist: { regexes: NOT_VALUES },
     // A call (`getToken(user)`), or type arguments (`OAuth2TokenCredential<TFlows>`): `<` before a capital

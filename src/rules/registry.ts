@@ -55,6 +55,8 @@ export interface CompiledRule {
   readonly allowRegexes: readonly RegExp[];
   /** See `SecretRule.notBefore`; sticky. */
   readonly notBefore: RegExp | undefined;
+  /** See `SecretRule.continues`; sticky. */
+  readonly continues: RegExp | undefined;
   readonly stopwords: readonly string[];
   /** Whether a candidate holds any stopword at all, case-insensitively (undefined without stopwords). */
   readonly stopwordTest: RegExp | undefined;
@@ -432,6 +434,8 @@ function validate(rule: SecretRule, seen: Set<string>): void {
   for (const w of rule.allowlist?.stopwords ?? []) {
     if (w !== w.toLowerCase()) throw new Error(`${where}: stopword "${w}" must be lower-case`);
   }
+  if (rule.continues !== undefined && (rule.continues.global || rule.continues.sticky))
+    throw new Error(`${where}: continues must not carry the g or y flag`);
   if (!rule.examples || rule.examples.positive.length === 0)
     throw new Error(`${where}: no positive examples`);
   if (rule.examples.negative.length === 0) throw new Error(`${where}: no negative examples`);
@@ -468,6 +472,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const atEnd = group > 0 && endGroup(rule.regex.source) === group;
     const flags = `${rule.regex.flags}g${group > 0 && !atEnd && !rule.regex.hasIndices ? 'd' : ''}`;
     const sticky = rule.anchored === true || startsWithKeyword(rule);
+    // Only the sticky scan reads on past a match (see `take`); a window could end inside the value.
+    if (rule.continues !== undefined && !sticky)
+      throw new Error(`secret rule "${rule.id}": continues needs an anchored rule`);
     compiled.push(
       Object.freeze({
         index: compiled.length,
@@ -482,6 +489,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         // Copies, not frozen: accept() loops over them per candidate, and loops over frozen arrays are slow.
         allowRegexes: [...(rule.allowlist?.regexes ?? [])],
         notBefore: rule.notBefore && new RegExp(rule.notBefore.source, `${rule.notBefore.flags}y`),
+        continues: rule.continues && new RegExp(rule.continues.source, `${rule.continues.flags}y`),
         stopwords: [...(rule.allowlist?.stopwords ?? [])],
         stopwordTest: rule.allowlist?.stopwords?.length
           ? new RegExp(rule.allowlist.stopwords.map(escapeRegex).join('|'), 'i')
@@ -871,8 +879,15 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       s = span[0];
       e = span[1];
     }
-    if (e > s && !inCode(rule, text, e) && !covered(out, s, e) && judge(rule, text.slice(s, e), filter))
-      out.push({ start: s, end: e, rule });
+    // A match that went on over a run of value characters holds every later hit inside that run: covered.
+    if (e <= s || inCode(rule, text, e) || covered(out, s, e)) return;
+    if (!judge(rule, text.slice(s, e), filter)) return;
+    // The part the regex read decides; the rest of a longer value goes with it (see `SecretRule.continues`).
+    if (rule.continues !== undefined) {
+      rule.continues.lastIndex = e;
+      if (rule.continues.test(text)) e = rule.continues.lastIndex;
+    }
+    out.push({ start: s, end: e, rule });
   }
 
   function runRule(rule: CompiledRule, text: string, hits: Hits, out: SecretMatch[], filter?: MatchFilter) {

@@ -43,6 +43,12 @@ export interface SecretRule {
    */
   readonly anchored?: boolean;
   /**
+   * For anchored rules whose secret the regex bounds in length (to keep scans linear): what the secret goes on
+   * with past that bound, read from its end, so that a longer value is masked whole rather than cut. No `g`/`y`
+   * flag: the registry makes it sticky.
+   */
+  readonly continues?: RegExp;
+  /**
    * Texts the rule must mask (positive) and must leave alone (negative); a test checks both for every rule.
    * Random parts may be written as templates the test expands with seeded random characters, so the source
    * holds no live-looking secret: `«aN»` N of [A-Za-z0-9], `«wN»` [A-Za-z0-9_-], `«hN»` [0-9a-f], `«HN»`

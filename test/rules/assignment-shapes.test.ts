@@ -98,3 +98,13 @@ describe('words in camelCase after a provider key are a name, not its value', ()
     expect(maskSecrets('confluence_token = searchConfluence2UsingCql').text).not.toContain('Cql');
   });
 });
+
+describe('a value longer than the generic rule reads (500 characters) is masked to its end', () => {
+  const long = expandTemplate('«a700»', 'long value');
+  it.each([
+    ['unquoted', `token=${long} end`, 'token=[REDACTED:generic-secret-assignment] end'],
+    ['quoted', `{"token": "${long}", "n": 1}`, '{"token": "[REDACTED:generic-secret-assignment]", "n": 1}'],
+  ])('%s', (_shape, text, masked) => {
+    expect(maskSecrets(text).text).toBe(masked);
+  });
+});

@@ -93,6 +93,11 @@ describe('registry', () => {
       /"demo-token": regex must not carry the g or y flag/,
     ],
     [
+      'continues on a rule scanned in windows',
+      [{ ...base, regex: /(?:id|key)=demo_([a-z]{8})/, continues: /[a-z]+/ }],
+      /"demo-token": continues needs an anchored rule/,
+    ],
+    [
       'no examples',
       [{ ...base, examples: { positive: [], negative: ['x'] } }],
       /"demo-token": no positive examples/,
