@@ -69,14 +69,13 @@ const NAME_END = '(?:[_-]?\\d{1,3}|[_-]?str(?:ing)?)?';
  */
 const NOT_SECRET_BEFORE = '(?<!(?:public|csrf|xsrf|authenticity)[_-]?)';
 
-const UUID_ANY_CASE = UUID.replaceAll('a-f', 'a-fA-F');
-
 /**
  * The key names in the regex. A name for an id (`access_id`) is no key when its value is a UUID
- * (`report_access_id: e8e4df51-…`): that identifies a resource. Under any other name a UUID may be the key.
+ * (`report_access_id: e8e4df51-…`, in either case: the regex has the `i` flag): that identifies a resource.
+ * Under any other name a UUID may be the key.
  */
 const NAME_PATTERNS = SECRET_NAMES.map((name) =>
-  name.endsWith('id') ? `${name}(?!${ASSIGN}["']?${UUID_ANY_CASE}(?![\\w-]))` : name,
+  name.endsWith('id') ? `${name}(?!${ASSIGN}["']?${UUID}(?![\\w-]))` : name,
 ).join('|');
 
 /**

@@ -338,7 +338,10 @@ export interface EndSearch {
  * is 8. (Those are all characters a value can end at, so a hit this far out is met by one of them first.)
  */
 const VALUE_SLACK = 14;
-/** How the assignment shapes (`ASSIGN`, `assigned`'s and older ones) end, just before the value. */
+/**
+ * How the assignment shapes end, just before the value: `ASSIGN`'s, `assigned`'s, and the one written out by
+ * the Splunk, Facebook and secp256k1 rules.
+ */
 const ASSIGN_TAILS = [VALUE_LEAD, '[\\s\'"`]{0,5}', '[\\s\'"`\\\\]{0,5}'];
 
 /** `Closing.ends` per look-ahead class and flags: the 156 built-in rules with one share 16, each 128 regex tests to make. */
