@@ -4,7 +4,7 @@
  * access keys and session tokens (recognised through their key names, since the value alone is 40 base64-ish
  * characters), Bedrock API keys, MWS tokens, Login with Amazon client secrets and AppSync API keys.
  */
-import { keyed } from './registry.js';
+import { keyed } from './assignments.js';
 import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [

@@ -5,7 +5,7 @@
  * signatures, Azure DevOps personal access tokens, App Configuration secrets, Functions keys and
  * Data Factory integration runtime keys.
  */
-import { keyed } from './registry.js';
+import { keyed } from './assignments.js';
 import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [

@@ -5,7 +5,7 @@
  * Yandex Cloud, Defined Networking and CAST AI (HashiCorp Vault and Terraform are the saas family's). Prefixed formats
  * stand alone; unprefixed ones need the provider's name in the key.
  */
-import { keyed } from './registry.js';
+import { keyed } from './assignments.js';
 import type { SecretRule } from './types.js';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';

@@ -6,7 +6,7 @@
  * password's key name, and PlanetScale and ClickHouse Cloud tokens. Only the password is masked, so the host
  * stays readable.
  */
-import { gated, keyed } from './registry.js';
+import { gated, keyed } from './assignments.js';
 import type { SecretRule } from './types.js';
 
 /** Words people write where the password goes in documentation. */

@@ -3,7 +3,7 @@
  * Source forges other than GitHub and GitLab: Bitbucket (OAuth consumers, app passwords, access tokens),
  * Gitea/Forgejo/Codeberg, Gitter, SourceHut, Sourcegraph. Atlassian account API tokens are the saas family's.
  */
-import { keyed } from './registry.js';
+import { keyed } from './assignments.js';
 import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [

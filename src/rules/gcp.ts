@@ -4,7 +4,7 @@
  * tokens, service-account key ids, Firebase Cloud Messaging server keys. The PEM private key inside a
  * service-account JSON file is the private-keys family's.
  */
-import { keyed } from './registry.js';
+import { keyed } from './assignments.js';
 import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [

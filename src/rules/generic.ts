@@ -5,7 +5,7 @@
  * user:pass`; passwords in URL userinfo; Kubernetes Secret data. These rules are gated by entropy, length and
  * placeholder checks, because context alone also matches `token: ${{ secrets.X }}` and prose.
  */
-import { ASSIGN, gated } from './registry.js';
+import { ASSIGN, gated } from './assignments.js';
 import { UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 

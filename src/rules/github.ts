@@ -4,7 +4,7 @@
  * (ghs_), refresh (ghr_), fine-grained PATs (github_pat_), plus OAuth app client secrets next to a github
  * key name. Prefixed tokens are 36 base62 characters after the prefix (the last six are a checksum).
  */
-import { keyed } from './registry.js';
+import { keyed } from './assignments.js';
 import type { SecretRule } from './types.js';
 
 /** Placeholders written with a GitHub prefix: `ghp_xxxx…` and friends are caught by the engine already. */

@@ -3,7 +3,7 @@
  * Monitoring, logging and incident vendors: Datadog, New Relic (every key kind), Sentry, Grafana, Honeycomb,
  * Dynatrace, Splunk, PagerDuty, Opsgenie, Sumo Logic, Elastic, Lightstep, Rollbar, Bugsnag, Axiom.
  */
-import { gated } from './registry.js';
+import { gated } from './assignments.js';
 import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS, UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 

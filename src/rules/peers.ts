@@ -4,8 +4,9 @@
  * registry records the answers per scan.
  */
 
+import type { Gate } from './assignments.js';
 import { type AroundGroup, aroundGroup } from './prefixes.js';
-import type { CompiledRule, Gate } from './registry.js';
+import type { CompiledRule } from './registry.js';
 
 /**
  * Anchored rules whose regexes differ only in their secret (Twitter's four, Discord's three: one key, one

@@ -5,7 +5,7 @@
  * key name. A block needs a real base64 body, so `-----BEGIN PRIVATE KEY-----\n...\n` templates pass; a
  * block cut short (no END line) is still masked from its BEGIN line.
  */
-import { gated } from './registry.js';
+import { gated } from './assignments.js';
 import { PLACEHOLDERS } from './shapes.js';
 import type { SecretRule } from './types.js';
 

@@ -6,7 +6,7 @@
  * 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly, Frame.io, Authress.
  */
 
-import { gated } from './registry.js';
+import { gated } from './assignments.js';
 import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS, UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 

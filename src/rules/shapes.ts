@@ -6,7 +6,7 @@
  * JSON (also backslash-escaped), Go `:=`, PHP `.=`, Ruby `||=`, Make's `?=`, `+=`, `::=` and `:::=`,
  * `"KEY", "value"` calls and `<key>value</key>` elements. Every gap is bounded, which keeps the scan linear.
  */
-import { gated } from './registry.js';
+import { gated } from './assignments.js';
 
 export function assigned(key: string, value: string): RegExp {
   const re = new RegExp(

@@ -1,6 +1,6 @@
 /**
  * @module rules/window-pass
- * The keyword prefilter's pass over long texts (see `createKeywordScanner` in `registry.ts`), as a small
+ * The keyword prefilter's pass over long texts (see `createKeywordScanner` in `keyword-scanner.ts`), as a small
  * WebAssembly function. The pass reads a window of three folded characters at every position and looks it up
  * in a table of the windows keywords are looked for by; in JavaScript it was the largest single cost of
  * sanitizing prose (~27% of W1) and of a typical result's text block. The same loop compiled by V8 from

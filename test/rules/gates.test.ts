@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type Gate, gated, keyed, NO_GATE } from '../../src/rules/assignments.js';
 import { RULES } from '../../src/rules/index.js';
-import {
-  createRuleRegistry,
-  type Gate,
-  gated,
-  keyed,
-  NO_GATE,
-  type RuleRegistry,
-} from '../../src/rules/registry.js';
+import { createRuleRegistry, type RuleRegistry } from '../../src/rules/registry.js';
 import { assigned } from '../../src/rules/shapes.js';
 import type { SecretRule } from '../../src/rules/types.js';
 import { prng } from './expand.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeRegex } from '../../src/core/regex.js';
-import { createRuleRegistry, windowScore } from '../../src/rules/registry.js';
+import { windowScore } from '../../src/rules/keyword-scanner.js';
+import { createRuleRegistry } from '../../src/rules/registry.js';
 import type { SecretRule } from '../../src/rules/types.js';
 import { fold7 } from '../../src/rules/window-pass.js';
 import { prng } from './expand.js';

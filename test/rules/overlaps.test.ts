@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
-import { createRuleRegistry, mergeMatches, type SecretMatch } from '../../src/rules/registry.js';
+import { createRuleRegistry, type SecretMatch } from '../../src/rules/registry.js';
+import { mergeMatches } from '../../src/rules/spans.js';
 import { expandTemplate } from './expand.js';
 
 // A match inside one an earlier rule found is not checked again (registry `covered`): these pin that the masks
