@@ -23,8 +23,10 @@
  */
 
 import type { LookalikeMode, StringClass, UnicodeProfile } from '../core/types.js';
-import { hasWideUnits, LONG_TEXT, OneByteText, textOfUnits } from '../core/units.js';
+import { controlStringEnd, csiEnd, escapeEnd, StringEnds } from './escapes.js';
+import { emojiJoin, inRanges, RTL_LETTERS, RTL_SEARCH, scriptJoin, takesSelector } from './joins.js';
 import { foldLookalikes, greekOrCyrillicEnd, isGreekOrCyrillic } from './lookalikes.js';
+import { doubled, Output } from './output.js';
 import {
   ANSI,
   BIDI_CONTROL_RANGES,
@@ -34,22 +36,12 @@ import {
   type CodePointRange,
   DENSITY_MAX_CONTEXT,
   DENSITY_WINDOW,
-  EMOJI_MODIFIERS,
-  EMOJI_VS,
   FORMAT_RANGES,
-  IDEOGRAPH_RANGES,
-  IDEOGRAPHIC_VS,
   INVISIBLE_RANGES,
-  JOINING_SCRIPT_RANGES,
   LATIN_LOOKALIKES,
   LINE_SEPARATORS,
-  MONGOLIAN_FVS,
-  MONGOLIAN_LETTERS,
   NONCHARACTER_RANGES,
-  RTL_RANGES,
   SPACE_SEPARATOR_RANGES,
-  STANDARDIZED_VS,
-  STANDARDIZED_VS_BASES,
   SUBDIVISION_ID,
   TAG_BASE,
   TAG_CANCEL,
@@ -327,99 +319,6 @@ const scanFrom = (s: string, i: number, p: Policy, scanner: UnitScan | undefined
 const pastLookalike = (s: string, i: number): number => greekOrCyrillicEnd(s, i + 1);
 
 /** By index, not `for…of` with destructuring: an attack can ask once per character (a ZWNJ after each letter). */
-const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean => {
-  for (let i = 0; i < ranges.length; i++) {
-    const range = ranges[i] as CodePointRange;
-    if (cp >= range[0] && cp <= range[1]) return true;
-  }
-  return false;
-};
-const inRange = (cp: number, range: CodePointRange): boolean => cp >= range[0] && cp <= range[1];
-
-const EMOJI = /\p{Emoji}/u;
-const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-const test = (re: RegExp, cp: number): boolean => cp >= 0 && re.test(String.fromCodePoint(cp));
-
-/**
- * `\p{...}` tests on one code point cost microseconds; an attack can ask for hundreds of thousands. The
- * answers are memoised per code point in a bitmap (2 bits: known, value), a fixed 272 KiB per property at
- * most, allocated on first use: process-wide facts about Unicode, not per-call state.
- */
-interface Memo {
-  readonly re: RegExp;
-  known: Uint8Array | undefined;
-}
-/** `memo.re` tested on `cp`, answered from the bitmap after the first time. A plain function, not a closure
- * per property: V8 kept deoptimising the callers of such closures, a million times on 1 MB of emoji+ZWJ. */
-function memoTest(memo: Memo, cp: number): boolean {
-  if (cp < 0) return false;
-  memo.known ??= new Uint8Array(0x110000 / 4);
-  const known = memo.known;
-  const byte = cp >> 2;
-  const shift = (cp & 3) * 2;
-  const v = (known[byte]! >> shift) & 3;
-  if (v !== 0) return v === 3;
-  const yes = test(memo.re, cp);
-  known[byte]! |= (yes ? 3 : 1) << shift;
-  return yes;
-}
-const EMOJI_MEMO: Memo = { re: EMOJI, known: undefined };
-const PICTOGRAPHIC_MEMO: Memo = { re: PICTOGRAPHIC, known: undefined };
-const LETTER_OR_DIGIT_MEMO: Memo = { re: LETTER_OR_DIGIT, known: undefined };
-const isEmoji = (cp: number): boolean => memoTest(EMOJI_MEMO, cp);
-const isPictographic = (cp: number): boolean => memoTest(PICTOGRAPHIC_MEMO, cp);
-const isLetterOrDigit = (cp: number): boolean => memoTest(LETTER_OR_DIGIT_MEMO, cp);
-
-/** `ranges` without the code points `out`. */
-function without(ranges: readonly CodePointRange[], out: readonly number[]): CodePointRange[] {
-  let left: CodePointRange[] = [...ranges];
-  for (const c of out)
-    left = left.flatMap(([a, b]): CodePointRange[] =>
-      c < a || c > b
-        ? [[a, b]]
-        : (
-            [
-              [a, c - 1],
-              [c + 1, b],
-            ] as CodePointRange[]
-          ).filter(([x, y]) => x <= y),
-    );
-  return left;
-}
-
-/**
- * The letters of right-to-left scripts. The ARABIC LETTER MARK lies in the Arabic block but is a mark, never a
- * base: left out, a text of marks and no RTL letter is settled by one search.
- */
-const RTL_LETTERS = without(RTL_RANGES, BIDI_MARKS);
-
-/** Searches for the next right-to-left letter (one regex for every cleaning: each sets `lastIndex` first). */
-const RTL_SEARCH = new RegExp(
-  `[${RTL_LETTERS.map(([a, b]) => `\\u{${a.toString(16)}}-\\u{${b.toString(16)}}`).join('')}]`,
-  'gu',
-);
-
-/** Does base `l` take variation selector `vs` (a standardized, emoji or ideographic variation sequence)? */
-function takesSelector(l: number, vs: number): boolean {
-  if (l < 0) return false;
-  if (inRange(vs, EMOJI_VS)) return isEmoji(l);
-  if (inRange(vs, STANDARDIZED_VS)) return inRanges(l, STANDARDIZED_VS_BASES);
-  if (inRange(vs, IDEOGRAPHIC_VS)) return inRanges(l, IDEOGRAPH_RANGES);
-  if (inRanges(vs, MONGOLIAN_FVS)) return inRanges(l, MONGOLIAN_LETTERS);
-  return false;
-}
-
-/** ZWJ/ZWNJ after a letter of a joining script, before another one or at the end of a word. */
-function scriptJoin(l: number, r: number): boolean {
-  if (l < 0 || !inRanges(l, JOINING_SCRIPT_RANGES)) return false;
-  return r < 0 || inRanges(r, JOINING_SCRIPT_RANGES) || !isLetterOrDigit(r);
-}
-
-/** ZWJ between a pictograph (or skin-tone modifier, possibly after VS16) and a pictograph. */
-function emojiJoin(l: number, r: number): boolean {
-  return (isPictographic(l) || inRange(l, EMOJI_MODIFIERS)) && isPictographic(r);
-}
 
 /** The context characters collected between two bases, as parallel arrays reused across runs. */
 interface Run {
@@ -429,13 +328,6 @@ interface Run {
   start: Int32Array;
   end: Int32Array;
   keep: Uint8Array;
-}
-
-/** `a` copied into an array twice its length. */
-function doubled<T extends Int32Array | Uint8Array>(a: T): T {
-  const bigger = new (a.constructor as new (length: number) => T)(2 * a.length);
-  bigger.set(a);
-  return bigger;
 }
 
 /** A run with room for `n` tokens. Typed arrays: a run of a million joiners appended to JS arrays cost 4x. */
@@ -518,82 +410,6 @@ function tagSequenceEnd(run: Run, tagCount: number): number {
     : -1;
 }
 
-/** The characters that end a control string. One regex for every cleaning: each sets `lastIndex` first. */
-const STRING_ENDS = new RegExp(
-  `[${ANSI.stringEnds.map((c) => `\\x${c.toString(16).padStart(2, '0')}`).join('')}]`,
-  'g',
-);
-
-const IS_STRING_END = new Uint8Array(0x100);
-for (const c of ANSI.stringEnds) IS_STRING_END[c] = 1;
-
-/**
- * Finds where control strings (OSC, DCS, SOS, PM, APC) end without rescanning: a search from `k` that finds
- * the first end at `e` also answers every later query up to `e`, and a search that finds none answers all.
- */
-class StringEnds {
-  private next = -1;
-  constructor(private readonly s: string) {}
-  find(k: number): number {
-    if (this.next < k && this.next !== this.s.length) {
-      // The first unit by hand: where strings open back to back (1 MB of `ESC ]`), the end is the next
-      // opener's ESC, right there, and a regex call per string cost more than the string.
-      const c = this.s.charCodeAt(k);
-      if (c < 0x100 && IS_STRING_END[c] === 1) {
-        this.next = k;
-        return k;
-      }
-      STRING_ENDS.lastIndex = k;
-      const m = STRING_ENDS.exec(this.s);
-      this.next = m === null ? this.s.length : m.index;
-    }
-    return this.next;
-  }
-}
-
-/** Whether `c` lies in `range`, read by index: destructuring the pair went through its iterator every byte. */
-const inByte = (c: number, range: CodePointRange): boolean => c >= range[0] && c <= range[1];
-
-/** End of a CSI body starting at `k` (parameters, intermediates, final byte); malformed ends early. */
-function csiEnd(s: string, k: number): number {
-  const n = s.length;
-  while (k < n && inByte(s.charCodeAt(k), ANSI.csiParam)) k++;
-  while (k < n && inByte(s.charCodeAt(k), ANSI.intermediate)) k++;
-  return k < n && inByte(s.charCodeAt(k), ANSI.final) ? k + 1 : k;
-}
-
-/** End of a control string whose body starts at `k`, or -1 when it is never terminated. */
-function controlStringEnd(s: string, k: number, ends: StringEnds): number {
-  const e = ends.find(k);
-  if (e >= s.length) return -1;
-  if (s.charCodeAt(e) !== ANSI.esc) return e + 1;
-  // ST is ESC '\'; any other ESC aborts the string and starts a sequence of its own.
-  return s.charCodeAt(e + 1) === 0x5c ? e + 2 : e;
-}
-
-/**
- * End of what the ESC at `j` starts: an escape sequence (ANSI), at least two units long, or a lone ESC (a
- * control), which ends at `j + 1`. A number alone: a pair allocated per ESC was a tenth of a run of them.
- */
-function escapeEnd(s: string, j: number, ends: StringEnds): number {
-  const n = s.length;
-  const c = j + 1 < n ? s.charCodeAt(j + 1) : -1;
-  if (c === 0x5b) return csiEnd(s, j + 2);
-  if (ANSI.escStrings.includes(c)) {
-    // An unterminated string loses only its introducer: the rest stays visible rather than vanishing.
-    const e = controlStringEnd(s, j + 2, ends);
-    return e < 0 ? j + 2 : e;
-  }
-  if (inByte(c, ANSI.intermediate)) {
-    let k = j + 1;
-    while (k < n && inByte(s.charCodeAt(k), ANSI.intermediate)) k++;
-    const f = k < n ? s.charCodeAt(k) : -1;
-    return f >= 0x30 && f <= 0x7e ? k + 1 : k;
-  }
-  if (c >= 0x30 && c <= 0x7e) return j + 2;
-  return j + 1;
-}
-
 /** Tally slots of the categories an unjustified context character (not a tag) is counted under. */
 const TALLY_VS = CAT['variation-selector'];
 const TALLY_MARK = CAT['bidi-mark'];
@@ -637,113 +453,9 @@ const cpCount = (s: string, from: number, to: number): number => {
   return n;
 };
 
-/**
- * The cleaned text as pieces: spans of the input, or one character of ours (a negative `from`: -1 - code).
- * Kept as numbers, not strings: 1 MB of a letter and a joiner alternating is 500,000 pieces, and a string
- * per piece made the garbage collector a third of the time.
- */
-class Output {
-  length = 0;
-  chars = 0;
-  // 16 entries (64 bytes) stay on the V8 heap; a larger typed array gets a backing store of its own.
-  private from = new Int32Array(16);
-  private to = new Int32Array(16);
-
-  /** Empty again, letting go of what a long text grew. */
-  reset(): void {
-    this.length = 0;
-    this.chars = 0;
-    if (this.from.length > KEPT_TOKENS) {
-      this.from = new Int32Array(16);
-      this.to = new Int32Array(16);
-    }
-  }
-
-  range(from: number, to: number): void {
-    this.push(from, to);
-    this.chars += to - from;
-  }
-
-  char(code: number): void {
-    this.push(-1 - code, 0);
-    this.chars += 1;
-  }
-
-  /** Empties piece `k` (a context character removed afterwards). */
-  clear(k: number): void {
-    const from = this.from[k]!;
-    this.chars -= from < 0 ? 1 : this.to[k]! - from;
-    this.from[k] = 0;
-    this.to[k] = 0;
-  }
-
-  /** Where piece `k` starts in the input; negative for a character of ours. */
-  startOf(k: number): number {
-    return this.from[k]!;
-  }
-
-  endOf(k: number): number {
-    return this.to[k]!;
-  }
-
-  text(s: string, k: number): string {
-    const from = this.from[k]!;
-    return from < 0 ? String.fromCharCode(-1 - from) : s.slice(from, this.to[k]);
-  }
-
-  /**
-   * Long pieces are sliced and joined (a copy at native speed); when they are short on average, the code
-   * units are copied into one buffer and turned into a string a chunk at a time, with no string per piece.
-   */
-  build(s: string): string {
-    const { length, from, to } = this;
-    if (length === 0) return '';
-    if (this.chars >= length * SHORT_PIECES) {
-      if (this.chars >= LONG_TEXT && !this.wideChars(s)) return this.write(s);
-      const parts = new Array<string>(length);
-      for (let k = 0; k < length; k++) parts[k] = this.text(s, k);
-      return parts.join('');
-    }
-    const units = new Uint16Array(this.chars);
-    let w = 0;
-    for (let k = 0; k < length; k++) {
-      const f = from[k]!;
-      if (f < 0) units[w++] = -1 - f;
-      else for (let i = f, e = to[k]!; i < e; i++) units[w++] = s.charCodeAt(i);
-    }
-    return textOfUnits(units);
-  }
-
-  /** Whether the output may hold a unit above U+00FF: one of the input's or a character of ours. */
-  private wideChars(s: string): boolean {
-    if (hasWideUnits(s)) return true; // at once for most two-byte input
-    for (let k = 0; k < this.length; k++) if (this.from[k]! < -1 - 0xff) return true;
-    return false;
-  }
-
-  /** Long pieces of a long output of one-byte units, written into one Buffer (see `OneByteText`). */
-  private write(s: string): string {
-    const out = new OneByteText(this.chars);
-    for (let k = 0; k < this.length; k++) out.add(this.text(s, k));
-    return out.done();
-  }
-
-  private push(from: number, to: number): void {
-    if (this.length === this.from.length) {
-      this.from = doubled(this.from);
-      this.to = doubled(this.to);
-    }
-    this.from[this.length] = from;
-    this.to[this.length] = to;
-    this.length++;
-  }
-}
-
 /** Units after a stop read by table before the class regex is called to find the next one. */
 const NEAR_UNITS = 4;
 
-/** Below this many code units per piece on average, the output is built from a buffer, not by joining. */
-const SHORT_PIECES = 32;
 /**
  * Records output position `at` as the `count`-th (from 0) in `ring`, and says whether it and the
  * DENSITY_MAX_CONTEXT - 1 recorded before it fall within DENSITY_WINDOW base units.
