@@ -318,8 +318,6 @@ const scanFrom = (s: string, i: number, p: Policy, scanner: UnitScan | undefined
  */
 const pastLookalike = (s: string, i: number): number => greekOrCyrillicEnd(s, i + 1);
 
-/** By index, not `for…of` with destructuring: an attack can ask once per character (a ZWNJ after each letter). */
-
 /** The context characters collected between two bases, as parallel arrays reused across runs. */
 interface Run {
   length: number;

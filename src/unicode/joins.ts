@@ -20,6 +20,7 @@ import {
   STANDARDIZED_VS_BASES,
 } from './tables.js';
 
+/** By index, not `for…of` with destructuring: an attack can ask once per character (a ZWNJ after each letter). */
 export const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean => {
   for (let i = 0; i < ranges.length; i++) {
     const range = ranges[i] as CodePointRange;
