@@ -17,7 +17,7 @@ import { type Closing, closingOf, valueEnd } from './closings.js';
 import { createKeywordScanner, type HitBuffer, isAsciiKeyword } from './keyword-scanner.js';
 import { findPeers, type Peers } from './peers.js';
 import { captureGroups, endGroup, literalPrefixes, openingClass } from './prefixes.js';
-import { mergeMatches, wholeClusters } from './spans.js';
+import { masksSettled, mergeMatches, wholeClusters } from './spans.js';
 import type { SecretRule } from './types.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
@@ -74,6 +74,11 @@ export interface RuleRegistry {
    * start, overlapping ones already merged (the longest match names the span; ties go to rule order).
    */
   scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[];
+  /**
+   * Whether masking the last scan's matches leaves the rules nothing new to find (see `masksSettled`); when
+   * false, the masked text is read again around its masks (see `findBesideMasks`).
+   */
+  settled(): boolean;
 }
 
 /**
@@ -373,6 +378,21 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     return hits;
   }
 
+  // The secret spans of the candidates this scan's checks turned away, as start–end pairs (see `settled`).
+  let refused = new Int32Array(64);
+  let refusedCount = 0;
+  let lastSettled = true;
+  function refuse(start: number, end: number): void {
+    if (2 * refusedCount === refused.length) {
+      const bigger = new Int32Array(refused.length * 2);
+      bigger.set(refused);
+      refused = bigger;
+    }
+    refused[2 * refusedCount] = start;
+    refused[2 * refusedCount + 1] = end;
+    refusedCount++;
+  }
+
   let judged = 0;
   let remembered = 0;
   let verdicts: Map<CompiledRule, Map<string, boolean>> | undefined;
@@ -560,7 +580,10 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     out: SecretMatch[],
     filter: MatchFilter | undefined,
   ): void {
-    if (rule.gate !== undefined && splitsWord(rule.gate.key, text, m.index)) return;
+    if (rule.gate !== undefined && splitsWord(rule.gate.key, text, m.index)) {
+      refuse(m.index, m.index + m[0].length);
+      return;
+    }
     let s = m.index;
     let e = s + m[0].length;
     if (rule.secretGroup > 0) {
@@ -570,8 +593,11 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       e = span[1];
     }
     // A match that went on over a run of value characters holds every later hit inside that run: covered.
-    if (e <= s || inCode(rule, text, e) || covered(out, s, e)) return;
-    if (!judge(rule, text.slice(s, e), filter)) return;
+    if (e <= s || covered(out, s, e)) return;
+    if (inCode(rule, text, e) || !judge(rule, text.slice(s, e), filter)) {
+      refuse(s, e);
+      return;
+    }
     // The part the regex read decides; the rest of a longer value goes with it (see `SecretRule.continues`).
     if (rule.continues !== undefined) {
       rule.continues.lastIndex = e;
@@ -623,13 +649,11 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
                 s = e; // group did not take part
               }
             }
-            if (
-              e > s &&
-              !inCode(rule, slice, e) &&
-              !covered(out, start + s, start + e) &&
-              judge(rule, slice.slice(s, e), filter)
-            )
-              found.push({ start: start + s, end: start + e, rule });
+            if (e > s && !covered(out, start + s, start + e)) {
+              if (!inCode(rule, slice, e) && judge(rule, slice.slice(s, e), filter))
+                found.push({ start: start + s, end: start + e, rule });
+              else refuse(start + s, start + e);
+            }
           }
           m = re.exec(slice);
         }
@@ -645,8 +669,10 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   }
 
   function scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[] {
+    lastSettled = true;
     if (text.length < 4) return [];
     scans++; // a plain number: 2^53 scans away from repeating
+    refusedCount = 0;
     judged = 0;
     remembered = 0;
     verdicts = undefined;
@@ -658,11 +684,14 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     // Its keys are slices of the text, which would keep the whole text alive until the next scan.
     verdicts = undefined;
     for (let j = 0; j < raw.length; j++) raw[j] = wholeClusters(text, raw[j] as SecretMatch);
-    return mergeMatches(raw);
+    const matches = mergeMatches(raw);
+    lastSettled = masksSettled(text, matches, refused, refusedCount);
+    return matches;
   }
 
   const byId = new Map(compiled.map((r) => [r.id, r] as const));
-  return Object.freeze({ rules: Object.freeze(compiled), byId, scan });
+  const settled = (): boolean => lastSettled;
+  return Object.freeze({ rules: Object.freeze(compiled), byId, scan, settled });
 }
 
 /**

@@ -61,3 +61,61 @@ export function mergeMatches(raw: SecretMatch[]): SecretMatch[] {
   out.push({ start: cur.start, end, rule: best.rule });
   return out;
 }
+
+/**
+ * Units tokens are made of, `[A-Za-z0-9_+/.-]`: a mask beside one is glued to the text around it. Not `=`: it
+ * stands before most masks (`GITHUB_TOKEN=ghp_…`), and taken as glue it sent W1 round its masks again (-12%).
+ * What that leaves: a token glued to `KEY=` before another secret (`fo1_…NOTION_TOKEN=secret_…`), whose
+ * look-ahead read the secret's first unit and reads the mask's `[` next time.
+ */
+const isTokenUnit = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) ||
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x30 && c <= 0x39) ||
+  c === 0x5f ||
+  c === 0x2b ||
+  c === 0x2f ||
+  c === 0x2e ||
+  c === 0x2d;
+
+/** How far past a candidate's end its checks read: `notBefore` looks at two units (`<T`). */
+const READS_PAST_END = 2;
+
+/**
+ * Would the rules read `text` with `matches` masked as they read it now? Not always: a mask puts `[REDACTED:…]`
+ * where a secret was, and a candidate the checks turned away because it ran into that secret (`abc-AKIA…<IhI`
+ * read as code) or because of what followed it may stand on its own beside the mask; a look-around that read
+ * the secret's first or last unit reads the mask's instead. So this is false when a match is glued to token
+ * units on either side, or when a candidate turned away (`refused`: `count` start–end pairs) ran into a match
+ * or ended up to `READS_PAST_END` units before one; the masked text must then be scanned again. Matches are
+ * sorted and disjoint (see `mergeMatches`).
+ */
+export function masksSettled(
+  text: string,
+  matches: readonly SecretMatch[],
+  refused: Int32Array,
+  count: number,
+): boolean {
+  if (matches.length === 0) return true;
+  for (const m of matches) {
+    if (m.start > 0 && isTokenUnit(text.charCodeAt(m.start - 1))) return false;
+    if (m.end < text.length && isTokenUnit(text.charCodeAt(m.end))) return false;
+  }
+  for (let r = 0; r < 2 * count; r += 2) {
+    const start = refused[r] as number;
+    const reach = (refused[r + 1] as number) + READS_PAST_END;
+    // The first match that ends after the candidate starts.
+    let lo = 0;
+    let hi = matches.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((matches[mid] as SecretMatch).end <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    const m = matches[lo];
+    // A candidate inside a match is masked with it: the next scan cannot see it again.
+    if (m !== undefined && m.start < reach && !(m.start <= start && reach - READS_PAST_END <= m.end))
+      return false;
+  }
+  return true;
+}

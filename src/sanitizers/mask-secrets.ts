@@ -8,6 +8,7 @@
 import type { SanitizeContext, Sanitizer, TextSite } from '../core/types.js';
 import { hasWideUnits, LONG_TEXT, OneByteText } from '../core/units.js';
 import type { SecretMatch } from '../rules/registry.js';
+import { findBesideMasks } from '../secrets/beside-masks.js';
 import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
 import { type ResolvedSecrets, resolveSecretsOptions, type SecretsOptions } from '../secrets/options.js';
 
@@ -75,6 +76,26 @@ function applyMasks(text: string, matches: readonly SecretMatch[], counts: Map<s
   return out;
 }
 
+/**
+ * Rounds of masking what masks left standing, at most. Each round reads only beside the masks the one before
+ * made; a chain where every mask frees the candidate before it (`dckr_pat_` repeated: each token's end is
+ * the next one's start) is cut off here.
+ */
+const RESCANS = 3;
+
+/** Where each match's mask will stand in the masked text, as start–end pairs. */
+function maskSpans(matches: readonly SecretMatch[]): Int32Array {
+  const spans = new Int32Array(2 * matches.length);
+  let shift = 0;
+  matches.forEach((m, i) => {
+    const label = labelOf(m.rule).length;
+    spans[2 * i] = m.start + shift;
+    spans[2 * i + 1] = m.start + shift + label;
+    shift += label - (m.end - m.start);
+  });
+  return spans;
+}
+
 /** Exact matcher for one call: the configured values plus the secret-named argument values. */
 function callMatcher(resolved: ResolvedSecrets, args: unknown): ExactMatcher | undefined {
   const fromArgs = args === undefined ? [] : collectSecretArguments(args);
@@ -111,15 +132,22 @@ function maskOne(
   if (!(resolved.isCredentialTool(toolName) && !isError)) {
     const modes = resolved.modesFor(toolName, path);
     if (modes.anyOn) {
-      const matches = resolved.registry.scan(text, modes.codes, resolved.allowSecret);
-      if (matches.length > 0) {
-        rules = new Map();
+      const registry = resolved.registry;
+      let matches = registry.scan(text, modes.codes, resolved.allowSecret);
+      let settled = registry.settled();
+      // What a mask leaves standing beside it is masked too (see `findBesideMasks`), so that masking the
+      // masked text finds nothing more. Rarely needed; a chain of such candidates is followed `RESCANS` deep.
+      for (let round = 0; matches.length > 0; round++) {
+        rules ??= new Map();
+        const masks = settled || round === RESCANS ? undefined : maskSpans(matches);
         text = applyMasks(text, matches, rules);
         for (const m of matches) {
           if (modes.codes[m.rule.index] !== 2) continue;
           blocked ??= new Set();
           blocked.add(m.rule.id);
         }
+        if (masks === undefined) break;
+        ({ matches, settled } = findBesideMasks(registry, text, masks, modes.codes, resolved.allowSecret));
       }
     }
   }

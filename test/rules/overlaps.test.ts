@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
 import { createRuleRegistry, type SecretMatch } from '../../src/rules/registry.js';
-import { mergeMatches } from '../../src/rules/spans.js';
+import { masksSettled, mergeMatches } from '../../src/rules/spans.js';
 import { expandTemplate } from './expand.js';
 
 // A match inside one an earlier rule found is not checked again (registry `covered`): these pin that the masks
@@ -51,5 +51,38 @@ describe('a secret two rules find', () => {
         expect(spans(registry.scan(text)), `${rule.id}: ${text}`).toEqual(spans(mergeMatches(alone)));
       }
     }
+  });
+});
+
+describe('masksSettled', () => {
+  const rule = registry.rules[0] as SecretMatch['rule'];
+  const at = (start: number, end: number): SecretMatch => ({ start, end, rule });
+  const none = new Int32Array(0);
+
+  it.each([
+    ['a space on each side', 'x ABCD y', true],
+    ['a token unit before', 'x-ABCD y', false],
+    ['a token unit after', 'x ABCD.y', false],
+    ['the text ends', '  ABCD', true],
+  ])('a match with %s', (_name, text, settled) => {
+    expect(masksSettled(text, [at(2, 6)], none, 0)).toBe(settled);
+  });
+
+  // `abc <ABCD`, the match at 5–9: a candidate's checks read two units past its end (`<A` reads as code).
+  it.each([
+    ['ran into the match', [0, 7], false],
+    ['ended where its checks read the match', [0, 4], false],
+    ['ended out of their reach', [0, 3], true],
+    ['lay inside the match', [6, 8], true],
+  ])('a candidate turned away that %s', (_name, [start, end], settled) => {
+    const refused = Int32Array.from([start as number, end as number]);
+    expect(masksSettled('abc <ABCD', [at(5, 9)], refused, 1)).toBe(settled);
+  });
+
+  it('is what the registry says of its last scan', () => {
+    registry.scan('password=Xk9mQ2vL7pZ<AKIA2E0A8F3B244C9986');
+    expect(registry.settled()).toBe(false);
+    registry.scan(`Using ${TOKEN} for the step.`);
+    expect(registry.settled()).toBe(true);
   });
 });
