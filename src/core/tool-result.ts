@@ -19,7 +19,7 @@ import { blockedDetails, errorResult, SECRET_BLOCKED_MESSAGE } from './error-res
 import { outputSchemaErrors } from './output-schema.js';
 import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
-import type { CallContext, ContentBlock, ToolResult } from './types.js';
+import type { CallContext, ContentBlock, StringClass, TextSite, ToolResult } from './types.js';
 import { asUnit, isPlainObject, type Walk, walkJson, walkObject, walkOpaque } from './walk.js';
 
 const RESULT_TYPES = new Set(['complete', 'input_required', 'task']);
@@ -184,7 +184,7 @@ export function walkToolResult(
     const blocks = (out.content as ContentBlock[]) ?? [];
     const spotlit =
       options.label === 'spotlight'
-        ? blocks.map((b, i) => spotlight(options, b, server, call, i + 1, walk))
+        ? blocks.map((b, i) => spotlight(options, b, server, call, i + 1, walk, env.textClass))
         : blocks;
     out.content = [{ type: 'text', text: notice }, ...spotlit];
   }
@@ -202,7 +202,7 @@ function ourError(
   if (options.label === 'none') return result;
   let blocks = (result.content ?? []) as ContentBlock[];
   if (options.label === 'spotlight')
-    blocks = blocks.map((b, i) => spotlight(options, b, server, call, i + 1, walk));
+    blocks = blocks.map((b, i) => spotlight(options, b, server, call, i + 1, walk, 'error'));
   const content = [{ type: 'text', text: noticeText(call.toolName, server, true) }, ...blocks];
   return { ...result, content };
 }
@@ -292,11 +292,21 @@ function spotlight(
   call: CallContext,
   index: number,
   walk: Walk,
+  cls: StringClass,
 ): ContentBlock {
   if (block.type !== 'text' || typeof block.text !== 'string') return block;
   const path = childPath(childPath('/content', index), 'text');
   let text = neutralise(block.text);
-  if (text !== block.text) walk.ctx.report({ path, action: 'normalized', class: 'delimiter' });
+  if (text !== block.text) {
+    walk.ctx.report({ path, action: 'normalized', class: 'delimiter' });
+    // The rules read the neutralised text otherwise (`‹` ends no value where `<` did): it goes through the
+    // string stages again now, as the next pass would send it, so that sanitizing twice changes nothing more.
+    const site = walk.site;
+    site.path = path;
+    site.class = cls;
+    site.key = undefined;
+    text = walk.pipeline(text, site as TextSite, walk.ctx);
+  }
   if (options.datamark) text = datamark(text);
   return { ...block, text: wrapDocument(text, tagFor(options, server, call, path)) };
 }
