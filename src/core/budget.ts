@@ -3,7 +3,7 @@
  * The whole-result budget, applied after the per-string bounds: strings are kept in document order (content
  * blocks, then structuredContent, then the rest, in key order) until the budget is spent; the string that
  * crosses it is cut with the usual marker and every later string becomes empty. Deterministic, and idempotent
- * because a result within budget is left alone.
+ * because a result within budget is left alone and the cut string is settled as the next pass would settle it.
  */
 import { boundText } from '../sanitizers/bound-strings.js';
 import { childPath } from './paths.js';
@@ -25,10 +25,19 @@ const NOT_TEXT = new Set([
   'icons',
 ]);
 
+/** Cuts of one string at most: each after the string stages grew it past the budget again. */
+const CUTS = 3;
+
+/**
+ * @param settle the string stages, for a string the budget cut: a cut can leave a bidi mark without the
+ *   right-to-left letters that justified it, or a secret shape standing alone, which the next pass would
+ *   remove or mask.
+ */
 export function applyBudget(
   result: Record<string, unknown>,
   budget: number,
   ctx: SanitizeContext,
+  settle: (text: string, path: string) => string = (text) => text,
 ): Record<string, unknown> {
   let remaining = budget;
   const visit = (value: unknown, path: string, key: string | undefined): unknown => {
@@ -38,7 +47,12 @@ export function applyBudget(
         remaining -= value.length;
         return value;
       }
-      const out = remaining >= 32 ? boundText(value, remaining) : '';
+      let out = remaining >= 32 ? boundText(value, remaining) : '';
+      for (let cut = 1; cut < CUTS; cut++) {
+        const settled = settle(out, path);
+        if (settled === out) break;
+        out = settled.length <= remaining ? settled : boundText(settled, remaining);
+      }
       remaining = Math.max(0, remaining - out.length);
       ctx.report({ path, action: 'truncated', class: 'result-budget', removed: value.length - out.length });
       return out;

@@ -177,7 +177,7 @@ export function walkToolResult(
 
   if (walk.findings.some((f) => f.action === 'blocked'))
     return ourError(walk, secretBlocked(walk), options, call, server);
-  if (walk.chars > options.bounds.result) out = applyBudget(out, options.bounds.result, ctx);
+  if (walk.chars > options.bounds.result) out = applyBudget(out, options.bounds.result, ctx, settleCut(walk));
   out = checkOutputSchema(out, call, options, walk);
   if (out.isError === true && !isError) return ourError(walk, out as ToolResult, options, call, server);
   if (labelled) {
@@ -189,6 +189,21 @@ export function walkToolResult(
     out.content = [{ type: 'text', text: notice }, ...spotlit];
   }
   return out as ToolResult;
+}
+
+/**
+ * The string stages again, for a string the whole-result budget cut. As a document: every class cleans an
+ * already cleaned string alike (only documents keep tabs and newlines, and the others have none left), and
+ * the document bound is the largest, so nothing the budget kept is cut by it.
+ */
+function settleCut(walk: Walk): (text: string, path: string) => string {
+  return (text, path) => {
+    const site = walk.site;
+    site.path = path;
+    site.class = 'document';
+    site.key = undefined;
+    return walk.pipeline(text, site as TextSite, walk.ctx);
+  };
 }
 
 /** An error result of ours in place of the server's, labelled as a second pass would label it. */

@@ -332,6 +332,16 @@ describe('structure', () => {
     expect((out.sanitizedResult.structuredContent as { c: string }).c).toBe('');
     expect(out.report.findings.filter((f) => f.class === 'result-budget')).toHaveLength(2);
   });
+
+  // Found by the result fuzzer: the cut kept an LRM and lost every Arabic letter that justified it, and the
+  // next pass removed the mark. The cut string goes through the string stages again at once.
+  it('settles the string it cuts as the next pass would', () => {
+    const text = '\u200Ea password=\u0645\u0631\u062D\u0628\u0627a'.repeat(6);
+    const options = { label: 'none', bounds: { document: 248, field: 32, result: 64 } } as const;
+    const out = run({ content: [{ type: 'text', text }] }, options).sanitizedResult;
+    expect(((out.content ?? [])[0] as unknown as { text: string }).text).toMatch(/^a password=\[REDACTED:/);
+    expect(JSON.stringify(run(out, options).sanitizedResult)).toBe(JSON.stringify(out));
+  });
 });
 
 describe('structuredContent', () => {
