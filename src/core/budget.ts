@@ -37,7 +37,7 @@ export function applyBudget(
   result: Record<string, unknown>,
   budget: number,
   ctx: SanitizeContext,
-  settle: (text: string, path: string) => string = (text) => text,
+  settle: (text: string, path: string) => string,
 ): Record<string, unknown> {
   let remaining = budget;
   const visit = (value: unknown, path: string, key: string | undefined): unknown => {

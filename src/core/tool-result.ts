@@ -19,8 +19,8 @@ import { blockedDetails, errorResult, SECRET_BLOCKED_MESSAGE } from './error-res
 import { outputSchemaErrors } from './output-schema.js';
 import { childPath } from './paths.js';
 import type { ResolvedOptions } from './resolve.js';
-import type { CallContext, ContentBlock, StringClass, TextSite, ToolResult } from './types.js';
-import { asUnit, isPlainObject, type Walk, walkJson, walkObject, walkOpaque } from './walk.js';
+import type { CallContext, ContentBlock, StringClass, ToolResult } from './types.js';
+import { asUnit, isPlainObject, pipeString, type Walk, walkJson, walkObject, walkOpaque } from './walk.js';
 
 const RESULT_TYPES = new Set(['complete', 'input_required', 'task']);
 
@@ -197,13 +197,7 @@ export function walkToolResult(
  * the document bound is the largest, so nothing the budget kept is cut by it.
  */
 function settleCut(walk: Walk): (text: string, path: string) => string {
-  return (text, path) => {
-    const site = walk.site;
-    site.path = path;
-    site.class = 'document';
-    site.key = undefined;
-    return walk.pipeline(text, site as TextSite, walk.ctx);
-  };
+  return (text, path) => pipeString(walk, text, path, 'document');
 }
 
 /** An error result of ours in place of the server's, labelled as a second pass would label it. */
@@ -316,11 +310,7 @@ function spotlight(
     walk.ctx.report({ path, action: 'normalized', class: 'delimiter' });
     // The rules read the neutralised text otherwise (`‹` ends no value where `<` did): it goes through the
     // string stages again now, as the next pass would send it, so that sanitizing twice changes nothing more.
-    const site = walk.site;
-    site.path = path;
-    site.class = cls;
-    site.key = undefined;
-    text = walk.pipeline(text, site as TextSite, walk.ctx);
+    text = pipeString(walk, text, path, cls);
   }
   if (options.datamark) text = datamark(text);
   return { ...block, text: wrapDocument(text, tagFor(options, server, call, path)) };

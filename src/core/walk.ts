@@ -54,14 +54,19 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A string leaf through the pipeline, recorded as untrusted. */
 export function walkString(walk: Walk, value: string, path: string, cls: StringClass, key?: string): string {
+  const out = pipeString(walk, value, path, cls, key);
+  markUntrusted(walk, path);
+  walk.chars += out.length;
+  return out;
+}
+
+/** `value` through the string stages at `path`, in class `cls`: nothing recorded or counted. */
+export function pipeString(walk: Walk, value: string, path: string, cls: StringClass, key?: string): string {
   const site = walk.site;
   site.path = path;
   site.class = cls;
   site.key = key;
-  const out = walk.pipeline(value, site as TextSite, walk.ctx);
-  markUntrusted(walk, path);
-  walk.chars += out.length;
-  return out;
+  return walk.pipeline(value, site as TextSite, walk.ctx);
 }
 
 /** Records that the string at `path` came from the server: as its unit's pointer when inside one. */
