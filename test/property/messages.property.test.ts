@@ -115,17 +115,22 @@ function leakIn(output: unknown, withReport = false): string | null {
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-/** `n` characters of `alphabet` from a seed: well spread, so entropy floors and placeholder checks pass. */
+/**
+ * `n` characters of `alphabet` from a seed: well spread, so entropy floors and placeholder checks pass. No
+ * character follows itself (either case): a draw of `XXXX` is filler by the placeholder rule, not a key
+ * (seed 2046893294 drew `AKIALSXXXXE6OKBLWQES`).
+ */
 function spread(seed: number, n: number, alphabet: string): string {
   let x = (seed ^ 0x9e3779b9) >>> 0 || 1;
   let out = '';
-  for (let i = 0; i < n; i++) {
+  while (out.length < n) {
     x ^= x << 13;
     x >>>= 0;
     x ^= x >>> 17;
     x ^= x << 5;
     x >>>= 0;
-    out += alphabet[x % alphabet.length];
+    const c = alphabet[x % alphabet.length] as string;
+    if (c.toLowerCase() !== out.at(-1)?.toLowerCase()) out += c;
   }
   return out;
 }
