@@ -97,6 +97,8 @@ function sealBody(report: Report, paths: readonly string[] | null): string {
     report.counts,
     report.findings,
     paths?.length ?? -1,
+    // Only when findings were left out, so that every other report keeps the seal it had.
+    ...(report.omitted === undefined ? [] : [report.omitted]),
   ]);
 }
 
@@ -130,6 +132,7 @@ class LazySealedReport implements SealedReport {
   readonly changed: boolean;
   readonly counts: Report['counts'];
   readonly findings: Report['findings'];
+  declare readonly omitted?: number;
   readonly #key: string;
   readonly #paths: readonly string[] | null;
   #seal: string | undefined;
@@ -139,6 +142,7 @@ class LazySealedReport implements SealedReport {
     this.changed = body.changed;
     this.counts = body.counts;
     this.findings = body.findings;
+    if (body.omitted !== undefined) this.omitted = body.omitted;
     this.#key = key;
     this.#paths = paths;
     Object.defineProperty(this, 'seal', SEAL_PROPERTY);

@@ -65,7 +65,12 @@ export interface Report {
   readonly changed: boolean;
   /** Totals by `action` and by `action:class|rule`, e.g. `{ masked: 2, 'masked:github-pat': 2 }`. */
   readonly counts: Readonly<Record<string, number>>;
+  /**
+   * At most `REPORT_MAX_FINDINGS`, plus the first of any `action:detail` not among them; `counts` covers all.
+   */
   readonly findings: readonly Finding[];
+  /** How many findings were left out of `findings`, when any were. */
+  readonly omitted?: number;
 }
 
 /** What is known about the call a result answers. Everything is optional. */

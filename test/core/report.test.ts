@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildReport } from '../../src/core/report.js';
+import { buildReport, REPORT_MAX_FINDINGS } from '../../src/core/report.js';
 import type { Finding } from '../../src/core/types.js';
 
 describe('buildReport', () => {
@@ -52,5 +52,44 @@ describe('buildReport', () => {
       expect(counts['removed:class-0000']).toBe(1);
       expect(counts['removed:class-1499']).toBe(1);
     }
+  });
+
+  it('lists a bounded number of findings, one of each kind past the bound, and counts them all', () => {
+    const removed = (i: number): Finding => ({
+      path: `/a/${i}`,
+      action: 'removed',
+      class: 'zero-width',
+      removed: 1,
+    });
+    const findings: Finding[] = [
+      ...Array.from({ length: 5000 }, (_, i) => removed(i)),
+      { path: '/b', action: 'masked', rule: 'github-pat', count: 1 },
+      removed(5000),
+      { path: '/c', action: 'masked', rule: 'github-pat', count: 2 },
+      { path: '/d', action: 'invalid' },
+    ];
+    const report = buildReport(findings, true);
+    expect(report.findings).toHaveLength(REPORT_MAX_FINDINGS + 2);
+    expect(report.findings.slice(0, REPORT_MAX_FINDINGS)).toEqual(findings.slice(0, REPORT_MAX_FINDINGS));
+    expect(report.findings.slice(REPORT_MAX_FINDINGS).map((f) => f.path)).toEqual(['/b', '/d']);
+    expect(report.omitted).toBe(findings.length - REPORT_MAX_FINDINGS - 2);
+    expect(report.counts).toEqual({
+      invalid: 1,
+      masked: 3,
+      'masked:github-pat': 3,
+      removed: 5001,
+      'removed:zero-width': 5001,
+    });
+  });
+
+  it('leaves out nothing, and says so by leaving `omitted` off, when every finding past the bound is a new kind', () => {
+    const findings: Finding[] = Array.from({ length: REPORT_MAX_FINDINGS + 5 }, (_, i) => ({
+      path: '/x',
+      action: 'removed',
+      class: `class-${i}`,
+    }));
+    const report = buildReport(findings, true);
+    expect(report.findings).toBe(findings);
+    expect('omitted' in report).toBe(false);
   });
 });
