@@ -74,6 +74,7 @@ export function walkToolResult(
     options.label !== 'none' &&
     Array.isArray(rawContent) &&
     (resultType === undefined || resultType === 'complete');
+  const offset = labelled ? 1 : 0; // the server's first block sits after our notice
   const server = call.serverName ?? options.serverName;
   const notice = noticeText(call.toolName, server, isError);
 
@@ -94,7 +95,6 @@ export function walkToolResult(
   let content: ContentBlock[] | undefined;
   if (Array.isArray(rawContent)) {
     const mirrorForm = raw.structuredContent === undefined ? () => -1 : mirrorMatcher(raw.structuredContent);
-    const offset = labelled ? 1 : 0;
     const blocks: unknown[] = [];
     let mirrors: Map<number, { form: number; text: string }> | undefined; // made for the first mirror
     rawContent.forEach((block, i) => {
@@ -177,7 +177,8 @@ export function walkToolResult(
 
   if (walk.findings.some((f) => f.action === 'blocked'))
     return ourError(walk, secretBlocked(walk), options, call, server);
-  if (walk.chars > options.bounds.result) out = applyBudget(out, options.bounds.result, ctx, settleCut(walk));
+  if (walk.chars > options.bounds.result)
+    out = applyBudget(out, options.bounds.result, walk, offset, settleCut(walk));
   out = checkOutputSchema(out, call, options, walk);
   if (out.isError === true && !isError) return ourError(walk, out as ToolResult, options, call, server);
   if (labelled) {

@@ -368,6 +368,68 @@ describe('structure', () => {
     expect(out.report.findings.filter((f) => f.class === 'result-budget')).toHaveLength(2);
   });
 
+  it("points the budget's findings at blocks where they sit after the notice", () => {
+    const input = {
+      content: [
+        { type: 'text', text: 'a'.repeat(300) },
+        { type: 'text', text: 'b'.repeat(300) },
+      ],
+    };
+    const out = run(input, { bounds: { result: 500 } });
+    const cut = out.report.findings.find((f) => f.class === 'result-budget');
+    expect(cut?.path).toBe('/content/2/text');
+    expect((serverBlocks(out.sanitizedResult)[1] as { text: string }).text).toMatch(/truncated/);
+  });
+
+  it('drops the items an array holds past the spent budget, not just their text', () => {
+    const items = Array.from({ length: 50 }, (_, i) => ({ n: i, title: `issue ${i} `.repeat(4) }));
+    const input = {
+      content: [
+        { type: 'text', text: 'a'.repeat(100) },
+        { type: 'text', text: 'b'.repeat(300) },
+        { type: 'image', data: png(10), mimeType: 'image/png' },
+        { type: 'text', text: 'c' },
+      ],
+      structuredContent: { count: 50, items, tags: ['x', 'y'], empty: ['', ''] },
+    };
+    const options = { bounds: { result: 200 } };
+    const out = run(input, options);
+    const result = out.sanitizedResult;
+    // The crossing block is cut; the image after it holds no text the budget counts, and stays.
+    expect((result.content ?? []).map((b) => b.type)).toEqual(['text', 'text', 'text', 'image']);
+    const sc = result.structuredContent as {
+      count: number;
+      items: unknown[];
+      tags: string[];
+      empty: string[];
+    };
+    expect(sc).toEqual({ count: 50, items: [], tags: [], empty: ['', ''] });
+    expect(out.report.findings.filter((f) => f.action === 'dropped')).toEqual([
+      { path: '/content', action: 'dropped', class: 'result-budget', count: 1 },
+      { path: '/structuredContent/items', action: 'dropped', class: 'result-budget', count: 50 },
+      { path: '/structuredContent/tags', action: 'dropped', class: 'result-budget', count: 2 },
+    ]);
+    const paths = ['/structuredContent', '/content/1', '/content/2', '/content/3']; // not the dropped 4
+    expect(result._meta?.[UNTRUSTED_KEY]).toEqual({ paths });
+    expect(CallToolResultSchema.safeParse(result).success).toBe(true);
+    expect(JSON.stringify(run(result, options).sanitizedResult)).toBe(JSON.stringify(result));
+  });
+
+  it('keeps the items before the budget runs out, and the one it runs out in', () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({ title: `${i}`.repeat(40), body: 'b'.repeat(40) }));
+    const out = run(
+      { content: [], structuredContent: { items } },
+      { label: 'none', bounds: { result: 300 } },
+    );
+    const kept = (out.sanitizedResult.structuredContent as { items: { title: string; body: string }[] })
+      .items;
+    expect(kept.slice(0, 3)).toEqual(items.slice(0, 3));
+    expect(kept).toHaveLength(4);
+    expect(kept[3]!.title).toBe('3'.repeat(40));
+    expect(kept[3]!.body).toBe('');
+    expect(out.report.counts['dropped:result-budget']).toBe(6);
+  });
+
   // Found by the result fuzzer: the cut kept an LRM and lost every Arabic letter that justified it, and the
   // next pass removed the mark. The cut string goes through the string stages again at once.
   it('settles the string it cuts as the next pass would', () => {

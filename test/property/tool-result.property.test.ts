@@ -68,6 +68,18 @@ function* strings(value: unknown, path = ''): Generator<[string, string, 'value'
   }
 }
 
+/** The value `pointer` (RFC 6901) names in `root`, or undefined where it names nothing. */
+function at(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 function airlockFor(options: AirlockOptions) {
   return createAirlock({ ...options, spotlight: { key: KEY } });
 }
@@ -115,6 +127,9 @@ describe('sanitizeToolResult properties', () => {
             expect(/\u200C|\u200D|\u200E|\u200F/.test(text), path).toBe(false);
           }
         }
+        // the untrusted pointers name what is in the output
+        const untrusted = out._meta?.[UNTRUSTED_KEY] as { paths: string[] } | undefined;
+        for (const pointer of untrusted?.paths ?? []) expect(at(out, pointer), pointer).toBeDefined();
         // the report carries types, pointers and counts only
         expect(first.report.version).toBe(1);
       }),
