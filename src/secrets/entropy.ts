@@ -141,6 +141,7 @@ export function placeholderWords(value: string, words: readonly string[]): boole
   let covered: Uint8Array | undefined;
   for (const w of words) {
     for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1)) {
+      if (runsOn(lower, w, at)) continue;
       covered ??= new Uint8Array(lower.length);
       covered.fill(1, at, at + w.length);
     }
@@ -150,6 +151,22 @@ export function placeholderWords(value: string, words: readonly string[]): boole
   for (const c of covered) n += c;
   return n >= lower.length * WORD_SHARE || wordy(value);
 }
+
+/**
+ * A word written with a separator on one side (`_here`, `your-`) is a word only if it ends on the other side
+ * too: `ghp_` followed by a random body that starts `HERe…` holds `_here`, glued to the next letter.
+ */
+function runsOn(lower: string, word: string, at: number): boolean {
+  const last = word.length - 1;
+  if (isSeparator(word.charCodeAt(0)) && !isSeparator(word.charCodeAt(last)))
+    return isLowerLetter(lower.charCodeAt(at + word.length));
+  if (isSeparator(word.charCodeAt(last)) && !isSeparator(word.charCodeAt(0)))
+    return at > 0 && isLowerLetter(lower.charCodeAt(at - 1));
+  return false;
+}
+
+const isSeparator = (c: number): boolean => c === 0x5f || c === 0x2d; // _ -
+const isLowerLetter = (c: number): boolean => c >= 0x61 && c <= 0x7a; // on the lower-cased value
 
 /** Longest run of one character in `s`, and that character (written to `RUN`: no object per call). */
 const RUN = { char: -1, length: 0 };

@@ -50,6 +50,10 @@ describe('isPlaceholder', () => {
     'ghp_4fJ9kQ2yOUr_7LwX3vB8nR1tY6uC0dE5aHsG',
     'ghp_4fJ9kQ2mZpxXxX7LwX3vB8nR1tY6uC0dE5aH',
     'sk-9fQ2kR7_HeRe4bT1mZ8wL3pX6nV0cJ5',
+    // a placeholder word spelled across the prefix's separator and the body's first letters (found by fuzzing)
+    'ghp_HEReyHovQRYBuDML1QWLAPsmrGABsHGZMKci',
+    'xoxb-HEREqWERTYUIOPASDfGHJKLzXCVBNm',
+    'sk_test_ABYOUR_KLMNPQRSTUVWXYZ01234567',
     // a generated value in the brackets docs put around what the reader fills in
     '{ZqL5kVrX1n8tA2}',
     // a token whose payload holds a repetitive field: a stretch of it repeats, the token does not
@@ -66,6 +70,9 @@ describe('placeholderWords', () => {
     ['glsa_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX_AAAAAAAA', ['xxxxx'], true],
     ['AKIAIOSFODNN7EXAMPLE', ['example'], true],
     ['ghp_4fJ9kQ2yOUr7LwX3vB8nR1tY6uC0dE5aHsGq', ['your'], false],
+    ['ghp_HEReyHovQRYBuDML1QWLAPsmrGABsHGZMKci', ['_here'], false],
+    ['ghp_your_token_here', ['_here', 'your_'], true],
+    ['KEY_HERE1', ['_here'], true],
     ['ghp_4fJ9kQ2mZp7LwX3vB8nR1tY6uC0dE5aHsGqK', ['your'], false],
   ] as const)('%j with %j → %s', (value, words, expected) => {
     expect(placeholderWords(value, words)).toBe(expected);
