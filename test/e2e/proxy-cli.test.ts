@@ -2,10 +2,10 @@
  * The built CLI's proxy mode fails with one clear line and a non-zero exit, never a stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOnce, MAIN } from './proxy-helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'airlock-cli-'));
@@ -15,6 +15,7 @@ writeFileSync(good, JSON.stringify({ pins: { enabled: false } }));
 writeFileSync(bad, JSON.stringify({ label: 'loud', proxy: { timeoutMs: -1 } }));
 
 beforeAll(() => buildOnce());
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('proxy CLI errors', () => {
   it.each([

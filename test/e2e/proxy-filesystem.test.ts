@@ -2,7 +2,7 @@
  * The proxy in front of the real server-filesystem, reading hostile files from a temp dir: the host must get
  * the text without bidi overrides, tag-smuggled instructions, ANSI escapes or the token, and valid results.
  */
-import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -58,6 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
+  for (const d of [dir, state]) rmSync(d, { recursive: true, force: true });
 });
 
 describe('proxy in front of server-filesystem', () => {

@@ -4,7 +4,7 @@
  * (Host, Origin, token, media type, size) and a 2026-07-28-style stateless server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +92,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   for (const child of children) child.kill();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('proxy over Streamable HTTP with server-everything', () => {

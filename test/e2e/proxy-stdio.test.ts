@@ -3,7 +3,7 @@
  * and must see the same server, every tool working, and sanitized output.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -116,6 +116,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([direct?.close(), proxied?.close()]);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('proxy over stdio with server-everything', () => {

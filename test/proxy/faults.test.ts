@@ -3,13 +3,13 @@
  * garbage, oversize answers, a slow host with 1,000 requests in flight, and the host going away.
  * The airlock is a fake here: these tests are about the relay and its transports.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AirlockError } from '../../src/core/errors.js';
 import { createLogger, type ProxyOptions, runProxy } from '../../src/proxy/index.js';
 import { createFakeAirlock } from './fake-airlock.js';
@@ -22,8 +22,15 @@ interface Msg {
   error?: { code: number; message: string; data?: { kind: string } };
 }
 
+/** Each proxy's directory (its server's pid file), removed when the file's tests are done. */
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 async function start(options: Partial<ProxyOptions> = {}, slowHost = false) {
   const dir = mkdtempSync(join(tmpdir(), 'airlock-faults-'));
+  dirs.push(dir);
   const pidFile = join(dir, 'pid');
   const input = new PassThrough();
   const output = new PassThrough({ highWaterMark: slowHost ? 256 : 16 * 1024 });
