@@ -72,20 +72,18 @@ export function tenRuleOptions(mod, keep = 10) {
   };
 }
 
-/** What the airlock's report says it did: secrets masked/redacted/blocked and characters removed. */
+/**
+ * What the airlock's report says it did: secrets masked/redacted/blocked and characters removed. Read from
+ * the counts, which cover every finding: the list of findings is bounded (W2 makes tens of thousands).
+ */
 export function airlockFound(sanitized) {
   const report = sanitized?._meta?.['airlock/report'];
   if (!report) return { note: 'no _meta["airlock/report"] in the output' };
-  let secrets = 0;
-  let removedChars = 0;
+  const counts = report.counts ?? {};
+  const secrets = (counts.masked ?? 0) + (counts.redacted ?? 0) + (counts.blocked ?? 0);
   let ansi = 0;
-  for (const f of report.findings ?? []) {
-    if (f.action === 'masked' || f.action === 'redacted' || f.action === 'blocked') secrets += f.count ?? 1;
-    if (f.action === 'removed') {
-      const n = f.removed ?? f.count ?? 1;
-      if (/ansi|escape|osc|csi/i.test(String(f.class ?? ''))) ansi += n;
-      else removedChars += n;
-    }
+  for (const [key, n] of Object.entries(counts)) {
+    if (key.startsWith('removed:') && /ansi|escape|osc|csi/i.test(key.slice('removed:'.length))) ansi += n;
   }
-  return { secrets, removedChars, ansi, counts: report.counts };
+  return { secrets, removedChars: (counts.removed ?? 0) - ansi, ansi, counts };
 }
