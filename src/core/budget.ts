@@ -72,7 +72,10 @@ export function applyBudget(
       let out: unknown[] | undefined; // made at the first change
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        if (spent && holdsText(item, undefined)) {
+        if (spent) {
+          // An item with no text has nothing the budget would change: kept unvisited, so that nested arrays
+          // are not searched for text once per level.
+          if (!holdsText(item, undefined)) continue;
           cuts.set(path, first + i);
           ctx.report({ path, action: 'dropped', class: 'result-budget', count: value.length - i });
           return (out ?? value).slice(0, i);
