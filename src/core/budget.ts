@@ -133,9 +133,10 @@ function holdsText(value: unknown, key: string | undefined): boolean {
 function forgetDropped(walk: Walk, cuts: ReadonlyMap<string, number>): void {
   const list = walk.untrusted;
   if (list === null) return;
-  const kept = list.filter((pointer) => !droppedBy(cuts, pointer));
-  list.length = 0;
-  list.push(...kept);
+  // Compacted in place: `push(...kept)` throws past ~100,000 arguments, and a result can have that many blocks.
+  let kept = 0;
+  for (const pointer of list) if (!droppedBy(cuts, pointer)) list[kept++] = pointer;
+  list.length = kept;
 }
 
 /** Whether `pointer` is at or under an item at or after the cut of one of its ancestor arrays. */

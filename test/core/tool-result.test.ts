@@ -415,6 +415,16 @@ describe('structure', () => {
     expect(JSON.stringify(run(result, options).sanitizedResult)).toBe(JSON.stringify(result));
   });
 
+  it('drops blocks past the budget from a result of 200,000 blocks without failing', () => {
+    const image = { type: 'image', data: '', mimeType: 'image/png' };
+    const content = [{ type: 'text', text: 'a'.repeat(500) }, ...Array(200_000).fill(image)];
+    content.push({ type: 'text', text: 'b' });
+    const out = run({ content }, { bounds: { result: 100 }, structure: { maxItems: 1e9 } });
+    expect(out.report.counts['withheld:sanitizer_failed']).toBeUndefined();
+    expect(out.sanitizedResult.content).toHaveLength(200_002); // the notice, the cut text and the images
+    expect(out.report.counts['dropped:result-budget']).toBe(1);
+  });
+
   it('keeps the items before the budget runs out, and the one it runs out in', () => {
     const items = Array.from({ length: 10 }, (_, i) => ({ title: `${i}`.repeat(40), body: 'b'.repeat(40) }));
     const out = run(
