@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import { AirlockError } from '../core/errors.js';
 import { globToRegExp } from '../core/glob.js';
 import type { AirlockOptions } from '../core/options.js';
+import { childPath } from '../core/paths.js';
 import { type AirlockConfig, ConfigSchema, type LogLevel, type Overrides } from './schema.js';
 
 /** The file name looked for in the working directory. */
@@ -286,10 +287,7 @@ function applyEnv(
 function describeIssues(issues: readonly z.core.$ZodIssue[], applied: readonly AppliedEnv[]): string[] {
   return issues.map((issue) => {
     const path = issue.path.map((p) => String(p));
-    const pointer =
-      path.length === 0
-        ? '(root)'
-        : `/${path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+    const pointer = path.length === 0 ? '(root)' : path.reduce(childPath, '');
     const fromEnv = applied.find(
       (a) => a.path.length === path.length && a.path.every((p, i) => p === path[i]),
     );

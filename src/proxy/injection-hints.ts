@@ -13,6 +13,8 @@
  * for (const hint of scanTools(result.tools)) log.warn(`tool ${hint.tool}: ${hint.id} at ${hint.path}`);
  */
 
+import { childPath } from '../core/paths.js';
+
 export interface InjectionHintRule {
   readonly id: string;
   readonly description: string;
@@ -141,11 +143,11 @@ function walk(value: unknown, path: string, visit: (path: string, text: string) 
   // Definitions are small; the depth cap only guards against a hostile, absurdly nested schema.
   if (depth > 64 || typeof value !== 'object' || value === null) return;
   for (const [key, child] of Object.entries(value)) {
-    const childPath = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = childPath(path, key);
     if (typeof child === 'string') {
-      if (READ_KEYS.has(key) || (depth === 0 && key === 'name')) visit(childPath, child);
+      if (READ_KEYS.has(key) || (depth === 0 && key === 'name')) visit(at, child);
     } else {
-      walk(child, childPath, visit, depth + 1);
+      walk(child, at, visit, depth + 1);
     }
   }
 }

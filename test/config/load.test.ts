@@ -84,17 +84,21 @@ describe('validation', () => {
       label: 'loud',
       bounds: { field: -1 },
       secrets: { mode: 'maybe', valuez: [] },
-      servers: { gh: { tools: { 'read_*': { profile: 'lax' } } } },
+      servers: {
+        gh: { tools: { 'read_*': { profile: 'lax' } } },
+        'a/b~c': { tools: { x: { profile: 'lax' } } },
+      },
     });
     const { message } = badConfig(() => loadConfig(undefined, dir, env));
     expect(message).not.toContain('\n');
-    expect(message).toMatch(/5 problems/);
+    expect(message).toMatch(/6 problems/);
     for (const pointer of [
       '/label',
       '/bounds/field',
       '/secrets/mode',
       '/secrets:',
       '/servers/gh/tools/read_*/profile',
+      '/servers/a~1b~0c/tools/x/profile',
     ]) {
       expect(message).toContain(pointer);
     }
