@@ -123,7 +123,7 @@ export function walkToolResult(
         structured === raw.structuredContent
           ? mirror.text
           : JSON.stringify(structured, null, mirror.form === 0 ? undefined : 2);
-      const text = boundText(json, options.bounds[env.textClass]);
+      const text = settleMirror(walk, json, options.bounds[env.textClass], i + offset, env.textClass);
       walk.chars += text.length;
       return { ...block, text };
     });
@@ -190,6 +190,22 @@ export function walkToolResult(
     out.content = [{ type: 'text', text: notice }, ...spotlit];
   }
   return out as ToolResult;
+}
+
+/**
+ * A regenerated mirror as its block's class holds it. Whole and in a document, it is the JSON text of the
+ * sanitized structuredContent, which a second pass recognises and regenerates alike. Otherwise a second pass
+ * may read it as a text like any other block's (cut, it is no JSON; an error's class puts an indented
+ * mirror's newlines on one line), so it goes through the string stages now, the cut reported, and the next
+ * pass finds nothing more to do.
+ */
+function settleMirror(walk: Walk, json: string, bound: number, index: number, cls: StringClass): string {
+  if (cls === 'document' && json.length <= bound) return json;
+  const path = childPath(childPath('/content', index), 'text');
+  const cut = boundText(json, bound);
+  if (cut !== json)
+    walk.ctx.report({ path, action: 'truncated', class: cls, removed: json.length - cut.length });
+  return pipeString(walk, cut, path, cls);
 }
 
 /**

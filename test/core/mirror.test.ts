@@ -106,4 +106,37 @@ describe('the text mirror of structuredContent', () => {
     const shout: Sanitizer = { name: 'shout', text: (s) => s.replaceAll('ok', 'OK') };
     expect(check({ after: [shout] }, 11, 2000)).toBeGreaterThan(500);
   });
+
+  it('comes out of an error result as an error text: newlines on one line, and the same on a second pass', () => {
+    const airlock = createAirlock({ label: 'none' });
+    const structuredContent = { errors: [{ code: 'E1', detail: 'bad\u200Binput' }] };
+    const text = JSON.stringify(structuredContent, null, 2);
+    const once = airlock.sanitizeToolResult({
+      content: [{ type: 'text', text }],
+      structuredContent,
+      isError: true,
+    });
+    const got = firstText(once.sanitizedResult) as string;
+    expect(got).not.toContain('\n');
+    expect(got).toBe(JSON.stringify(once.sanitizedResult.structuredContent, null, 2).replace(/\n/g, ' '));
+    const twice = airlock.sanitizeToolResult(once.sanitizedResult).sanitizedResult;
+    expect(twice).toEqual(once.sanitizedResult);
+  });
+
+  it("is cut to its block's bound with the cut reported, and a second pass leaves it as it is", () => {
+    const airlock = createAirlock({ label: 'none', bounds: { document: 200 } });
+    const structuredContent = {
+      items: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `x\u200By ${i}` })),
+    };
+    const text = JSON.stringify(structuredContent);
+    const once = airlock.sanitizeToolResult({ content: [{ type: 'text', text }], structuredContent });
+    const got = firstText(once.sanitizedResult) as string;
+    expect(got.length).toBeLessThanOrEqual(200);
+    expect(got).toMatch(/\[truncated \d+ chars\]$/);
+    expect(once.report.findings).toContainEqual(
+      expect.objectContaining({ path: '/content/0/text', action: 'truncated', class: 'document' }),
+    );
+    const twice = airlock.sanitizeToolResult(once.sanitizedResult).sanitizedResult;
+    expect(twice).toEqual(once.sanitizedResult);
+  });
 });

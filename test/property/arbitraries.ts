@@ -185,7 +185,7 @@ export const contentBlock: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ type: fc.constantFrom('hologram', 'x\u202E'), payload: hostileString }),
 );
 
-export const toolResult = fc.record(
+const toolResultRecord = fc.record(
   {
     content: fc.array(contentBlock, { maxLength: 5 }),
     structuredContent: fc.oneof(
@@ -197,6 +197,20 @@ export const toolResult = fc.record(
   },
   { requiredKeys: ['content'] },
 );
+
+/**
+ * A result, a third of the time with a text mirror of its structuredContent (its JSON text, compact or
+ * indented, as the spec asks servers to add) among its blocks.
+ */
+export const toolResult = fc
+  .tuple(toolResultRecord, fc.constantFrom(-1, -1, 0, 2), fc.nat())
+  .map(([result, indent, at]) => {
+    if (indent < 0 || result.structuredContent === undefined) return result;
+    const text = JSON.stringify(result.structuredContent, null, indent === 0 ? undefined : indent);
+    const content = [...result.content];
+    content.splice(at % (content.length + 1), 0, { type: 'text', text });
+    return { ...result, content };
+  });
 
 export const options = fc.record({
   label: fc.constantFrom('none', 'notice', 'spotlight'),
