@@ -244,8 +244,12 @@ function isSecretishKey(key: string): boolean {
 
 /**
  * Masking that sees the key a value sits under: `{"password": "Z8BWkVg90tyk"}` holds no secret in either
- * string alone, but its text rendering `password=Z8BWkVg90tyk` matches the keyword-gated rules. A value that
- * masks on its own, or whose key does not name a credential, costs nothing extra.
+ * string alone, but its text rendering `"password": "Z8BWkVg90tyk"` matches the keyword-gated rules. Quoted,
+ * as JSON has it: the string is the whole value, and a quoted value may hold what ends an unquoted one in
+ * code (`&`, `;`, `,`, brackets), which passwords are made of. Framed as `password=Tr0ub4dor&3xyzQ`, it lost
+ * `&3xyzQ`, and `aB3;dE6fG9hJ` or `p(ss)W0rd12345` went through whole. A value holding a double quote is
+ * framed in single quotes, one holding both bare. A value that masks on its own, or whose key does not name
+ * a credential, costs nothing extra.
  */
 function withKeyContext(mask: Sanitizer): Sanitizer {
   const text = mask.text!;
@@ -257,13 +261,18 @@ function withKeyContext(mask: Sanitizer): Sanitizer {
       // Frame what masking left (not the raw value), so that a second pass frames the same text and finds
       // nothing new; a value already redacted whole has nothing left to frame.
       if (key === undefined || out.length < 4 || out === '[REDACTED]' || !isSecretishKey(key)) return out;
-      const prefix = `${key}=`;
-      const framed = prefix + out;
+      const quote = !out.includes('"') ? '"' : !out.includes("'") ? "'" : '';
+      const prefix = `${JSON.stringify(key)}: ${quote}`;
+      const framed = prefix + out + quote;
       const masked = text(framed, site, ctx);
       if (masked === framed) return out;
-      // The key was cleaned and masked already, so what follows it is the value, masked; if a rule took the
-      // key with it, the whole value goes.
-      return masked.startsWith(prefix) ? masked.slice(prefix.length) : '[REDACTED]';
+      // The key was cleaned and masked already, so what stands between the quotes is the value, masked; if a
+      // rule took the key or a quote with it, the whole value goes.
+      return masked.startsWith(prefix) &&
+        masked.endsWith(quote) &&
+        masked.length >= prefix.length + quote.length
+        ? masked.slice(prefix.length, masked.length - quote.length)
+        : '[REDACTED]';
     },
   };
 }

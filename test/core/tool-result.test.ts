@@ -591,4 +591,36 @@ describe('secrets in structuredContent', () => {
     expect(sc.db.api_key).toMatch(/^\[REDACTED:/);
     expect(sc.title).toBe('Z8BWkVg90tyk');
   });
+
+  it.each([
+    'Tr0ub4dor&3xyzQ',
+    'aB3;dE6fG9hJ',
+    'p(ss)W0rd12345',
+    'Zq8,Lm3,Np7x',
+    'abcD3f<gh>ij9',
+    'Mx7{Qa2}Wz9k',
+    'Mx7[Qa2]Wz9k',
+    'J7k"Lm9nP0q',
+    "J7k'Lm9nP0q",
+  ])(
+    'masks the whole of %s under a password key: the string is the value, punctuation and all',
+    (password) => {
+      const sanitize = (result: unknown) => run(result, { label: 'none' }).sanitizedResult;
+      const out = sanitize({ content: [], structuredContent: { user: 'ada', password } });
+      const sc = out.structuredContent as { user: string; password: string };
+      expect(sc).toEqual({ user: 'ada', password: '[REDACTED:generic-secret-assignment]' });
+      expect(sanitize(out)).toEqual(out);
+    },
+  );
+
+  it('leaves what names no secret under a password key', () => {
+    const structuredContent = {
+      password: 'required',
+      passwordHint: 'the name of your first pet',
+      password_policy: 'min(12),upper,digit',
+      token: '${GITHUB_TOKEN}',
+    };
+    const out = run({ content: [], structuredContent }, { label: 'none' });
+    expect(out.sanitizedResult.structuredContent).toEqual(structuredContent);
+  });
 });
