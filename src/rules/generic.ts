@@ -135,8 +135,12 @@ export const rules: readonly SecretRule[] = [
     ),
     secretGroup: 1,
     anchored: true,
-    // A value longer than VALUE's 500 characters (a session token, a base64 blob) is masked to its end.
-    continues: /[^\s'"`<>;,&(){}[\]\\]+/,
+    // A value longer than VALUE's 500 characters (a session token, a base64 blob) is masked to its end. So is
+    // one that stops at what ends a value in code (`&`, `;`, `,`, brackets) while the rest of its line is more
+    // of it: a config line's value runs to the line's end, and `password: Tr0ub4dor&3xyzQ` kept `&3xyzQ`.
+    // Not when the line ends as a statement or a call does (`token = abcdefgh1234;`, `…)`).
+    continues:
+      /[^\s'"`<>;,&(){}[\]\\]*(?:[&;,(){}[\]<>][^\s'"`\\]{0,31}[^\s'"`\\;,([{)\]}<>](?=[ \t]{0,8}(?:[\r\n]|$)))?/,
     entropy: 2.5,
     allowlist: { regexes: NOT_VALUES },
     // A call (`getToken(user)`), or type arguments (`OAuth2TokenCredential<TFlows>`): `<` before a capital
@@ -175,6 +179,8 @@ export const rules: readonly SecretRule[] = [
         'private-key: «a6».«a14».y=«a4».«w40»',
         'mySecretString=«a30»',
         'secretToken := `b6p«d2»z/2«l12»9«l12»/9«l6»`',
+        'password: Tr0ub4«a4»&3xyzQ\nuser: app',
+        'DB_PASSWORD=«a10»;«a4»<«a3»',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',

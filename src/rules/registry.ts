@@ -435,18 +435,18 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   }
 
   /**
-   * Does a match found before (rules run in order, so by an earlier rule or earlier by this one) hold
-   * `start`–`end`? Then this one cannot change the masks: merged, the span stays that match's, and the name its
-   * or a longer match's (a tie goes to the earlier rule), so the checks of `accept` (entropy, placeholders,
-   * allowlists) are skipped. `GITHUB_TOKEN=ghp_…` is found by `github-pat` and again by the generic
+   * The match found before (rules run in order, so by an earlier rule or earlier by this one) that holds
+   * `start`–`end`, if any. Then this one cannot change the masks: merged, the span stays that match's, and the
+   * name its or a longer match's (a tie goes to the earlier rule), so the checks of `accept` (entropy,
+   * placeholders, allowlists) are skipped. `GITHUB_TOKEN=ghp_…` is found by `github-pat` and again by the generic
    * assignment rule: W4 +7-10%. Only the latest few matches are looked at: a miss merely runs the checks.
    */
-  function covered(out: readonly SecretMatch[], start: number, end: number): boolean {
+  function covering(out: readonly SecretMatch[], start: number, end: number): SecretMatch | undefined {
     for (let i = out.length - 1; i >= 0 && i >= out.length - COVER_LOOKBACK; i--) {
       const m = out[i] as SecretMatch;
-      if (m.start <= start && end <= m.end) return true;
+      if (m.start <= start && end <= m.end) return m;
     }
-    return false;
+    return undefined;
   }
 
   function runAnchored(
@@ -572,6 +572,17 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     }
   }
 
+  /**
+   * Where a value the regex read up to `e` ends: the part it read decides, the rest goes with it (see
+   * `SecretRule.continues`).
+   */
+  function continued(rule: CompiledRule, text: string, e: number): number {
+    const on = rule.continues;
+    if (on === undefined) return e;
+    on.lastIndex = e;
+    return on.test(text) ? on.lastIndex : e;
+  }
+
   /** A match of `rule`: its secret, if it passes the checks and no earlier match holds it, goes to `out`. */
   function take(
     rule: CompiledRule,
@@ -592,18 +603,23 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       s = span[0];
       e = span[1];
     }
-    // A match that went on over a run of value characters holds every later hit inside that run: covered.
-    if (e <= s || covered(out, s, e)) return;
+    if (e <= s) return;
+    // A match that went on over a run of value characters holds every later hit inside that run. Its
+    // value may still go on past the match that holds it (`DB_PASSWORD=Tr0ub4dor&3xyzQ`: the database rule's
+    // match stops at `&`), and then the rest goes too.
+    const holder = covering(out, s, e);
+    if (holder !== undefined) {
+      // Read on only from where the holder ends too: past it, the value already went on (1 MB of `token=` is
+      // one match to the end, and each later hit inside it read on to the end again).
+      const on = holder.end === e ? continued(rule, text, e) : e;
+      if (on > e) out.push({ start: s, end: on, rule });
+      return;
+    }
     if (inCode(rule, text, e) || !judge(rule, text.slice(s, e), filter)) {
       refuse(s, e);
       return;
     }
-    // The part the regex read decides; the rest of a longer value goes with it (see `SecretRule.continues`).
-    if (rule.continues !== undefined) {
-      rule.continues.lastIndex = e;
-      if (rule.continues.test(text)) e = rule.continues.lastIndex;
-    }
-    out.push({ start: s, end: e, rule });
+    out.push({ start: s, end: continued(rule, text, e), rule });
   }
 
   function runRule(rule: CompiledRule, text: string, hits: Hits, out: SecretMatch[], filter?: MatchFilter) {
@@ -649,7 +665,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
                 s = e; // group did not take part
               }
             }
-            if (e > s && !covered(out, start + s, start + e)) {
+            if (e > s && covering(out, start + s, start + e) === undefined) {
               if (!inCode(rule, slice, e) && judge(rule, slice.slice(s, e), filter))
                 found.push({ start: start + s, end: start + e, rule });
               else refuse(start + s, start + e);
@@ -713,7 +729,7 @@ const DENSE_SPAN = 32;
 /** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
 const VERDICTS_MAX = 4096;
 
-/** How many of the latest matches `covered` looks at. */
+/** How many of the latest matches `covering` looks at. */
 const COVER_LOOKBACK = 4;
 
 /** Is the secret ending at `end` followed by a character that shows it is code (see `SecretRule.notBefore`)? */

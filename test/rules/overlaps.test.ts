@@ -37,6 +37,17 @@ describe('a secret two rules find', () => {
     ]);
   });
 
+  it('is masked to the end of its line when the value goes on past the earlier rule\'s match', () => {
+    // The database rule's match stops at `&`; the generic assignment's value reads on to the line's end.
+    for (const text of ['DB_PASSWORD=Tr0ub4dor&3xyzQ\nuser=app', 'DB_PASSWORD=Tr0ub4dor&3xyzQ']) {
+      const found = registry.scan(text);
+      expect(found.map((m) => text.slice(m.start, m.end))).toEqual(['Tr0ub4dor&3xyzQ']);
+    }
+    // Not past a statement's end, nor onto the next word.
+    expect(registry.scan('token = Tr0ub4dorXy3;\n').map((m) => m.end)).toEqual([20]);
+    expect(registry.scan('password: Tr0ub4dor&3xyzQ was set').map((m) => m.end)).toEqual([19]);
+  });
+
   it('is masked from the start of the longer match when the generic value begins before the token', () => {
     const text = `token=-${TOKEN} next`;
     const found = registry.scan(text);
