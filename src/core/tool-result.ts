@@ -36,7 +36,7 @@ function takesStructuredObject(call: CallContext): boolean {
  * indentation, -1 for neither. The JSON text is made only for a block that could be a mirror (it starts like
  * JSON), once per result, so results without a mirror pay nothing.
  */
-function mirrorMatcher(raw: unknown): (text: string) => number {
+function mirrorMatcher(raw: unknown, datamarked: boolean): (text: string) => number {
   let compact: string | undefined | null;
   let pretty: string | undefined | null;
   const json = (indent: number | undefined): string | null => {
@@ -49,12 +49,15 @@ function mirrorMatcher(raw: unknown): (text: string) => number {
   return (text) => {
     const first = text.charCodeAt(0);
     if (first !== 0x7b && first !== 0x5b) return -1; // '{' or '['
+    // What we send with datamarking on has its spaces marked (see `datamark`): that is ours, recognised too.
+    const is = (json: string | null): boolean =>
+      json !== null && (text === json || (datamarked && text === datamark(json)));
     if (text.charCodeAt(1) === 0x0a) {
       pretty ??= json(2);
-      return text === pretty ? 1 : -1;
+      return is(pretty) ? 1 : -1;
     }
     compact ??= json(undefined);
-    return text === compact ? 0 : -1;
+    return is(compact) ? 0 : -1;
   };
 }
 
@@ -94,26 +97,30 @@ export function walkToolResult(
 
   let content: ContentBlock[] | undefined;
   if (Array.isArray(rawContent)) {
-    const mirrorForm = raw.structuredContent === undefined ? () => -1 : mirrorMatcher(raw.structuredContent);
+    const mirrorForm =
+      raw.structuredContent === undefined
+        ? () => -1
+        : mirrorMatcher(raw.structuredContent, options.label === 'spotlight' && options.datamark);
     const blocks: unknown[] = [];
     let mirrors: Map<number, { form: number; text: string }> | undefined; // made for the first mirror
     rawContent.forEach((block, i) => {
       // Our own notice from an earlier pass is recognised, not labelled twice.
       if (i === 0 && isText(block) && block.text === notice) return;
       const at = blocks.length;
-      if (isText(block) && structured !== undefined) {
-        const form = mirrorForm(block.text);
+      // Our own spotlight delimiters come off first: a mirror we labelled on an earlier pass is still a mirror.
+      const own =
+        options.label === 'spotlight' ? unwrapOurs(options, block, server, call, at + offset) : block;
+      if (isText(own) && structured !== undefined) {
+        const form = mirrorForm(own.text);
         if (form >= 0) {
           // A mirror is regenerated from the sanitized value, not scanned a second time.
           mirrors ??= new Map();
-          mirrors.set(at, { form, text: block.text });
-          blocks.push({ ...block, text: '' });
+          mirrors.set(at, { form, text: own.text });
+          blocks.push({ ...own, text: '' });
           return;
         }
       }
-      blocks.push(
-        options.label === 'spotlight' ? unwrapOurs(options, block, server, call, at + offset) : block,
-      );
+      blocks.push(own);
     });
     content = walkBlocks(env, blocks, '/content', offset).map((block, i) => {
       const mirror = mirrors?.get(i);

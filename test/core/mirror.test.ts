@@ -139,4 +139,20 @@ describe('the text mirror of structuredContent', () => {
     const twice = airlock.sanitizeToolResult(once.sanitizedResult).sanitizedResult;
     expect(twice).toEqual(once.sanitizedResult);
   });
+
+  it.each([
+    ['spotlight', { key: 'mirror-test-key-0123456789' }],
+    ['spotlight with datamarking', { key: 'mirror-test-key-0123456789', datamark: true }],
+  ])('is recognised under our own %s on a second pass, not read as text', (_name, spotlight) => {
+    const airlock = createAirlock({ label: 'spotlight', spotlight });
+    // As text, `"password=":229789430` reads as an assignment; as the mirror of a number it is none.
+    const structuredContent = { settings: { 'password=': 229789430, note: 'a b c' } };
+    for (const indent of [undefined, 2]) {
+      const text = JSON.stringify(structuredContent, null, indent);
+      const once = airlock.sanitizeToolResult({ content: [{ type: 'text', text }], structuredContent });
+      expect(once.report.findings).toEqual([]);
+      const twice = airlock.sanitizeToolResult(once.sanitizedResult);
+      expect(twice.sanitizedResult).toEqual(once.sanitizedResult);
+    }
+  });
 });
