@@ -81,8 +81,24 @@ const NAME_PATTERNS = SECRET_NAMES.map((name) =>
 /**
  * A value: no whitespace, quotes, brackets or separators; 8-500 characters. Between quotes it may hold any of
  * those but its quote and whitespace (`"v:O}wfH!3YS"`, `'sk_9J7*Nr+<JtI=yO<T'`): passwords are made of them.
+ * So may a value that is the rest of its line (dotenv, YAML, properties, ini), up to 40 characters that do not
+ * end as a statement, a block, an opening or a closing does (`;`, `:`, `(`, `)`, `>`, ...):
+ * `DB_PASSWORD=p(ss)W0rd12345` went through whole. It is tried last: where eight characters or more come before
+ * the first such character, the plain value matches and `continues` masks the rest of its line.
  */
-const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}`;
+const LINE_VALUE = `(?=[^\\s'"\`\\\\&;,(){}\\[\\]<>]{0,39}[&;,(){}\\[\\]<>])[^\\s'"\`\\\\]{7,39}[^\\s'"\`\\\\;:,(){}\\[\\]<>](?=[ \\t]{0,8}(?:[\\r\\n]|$))`;
+const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}|${LINE_VALUE}`;
+
+/**
+ * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
+ * (`cfg[env].token`, `lexStates[state].key`), a name closing a call around its key (`f(token=a.key).x`) and
+ * a condition (`ready&&token`).
+ */
+const LINE_CODE: readonly RegExp[] = [
+  /^[\w$.]+\)/,
+  /^[\w$#]+(?:\??\.[\w$#]+)*(?:\[[^\]]*\]|\([^)]*\))(?:\??\.[\w$#]+|\[[^\]]*\]|\([^)]*\))*[!?]?$/,
+  /^[\w$.]+&&/,
+];
 
 /**
  * A word of `letters` holding digits in two runs at most, as names do (`ed25519`, `Ed25519PrivateKey`,
@@ -142,7 +158,7 @@ export const rules: readonly SecretRule[] = [
     continues:
       /[^\s'"`<>;,&(){}[\]\\]*(?:[&;,(){}[\]<>][^\s'"`\\]{0,31}[^\s'"`\\;,([{)\]}<>](?=[ \t]{0,8}(?:[\r\n]|$)))?/,
     entropy: 2.5,
-    allowlist: { regexes: NOT_VALUES },
+    allowlist: { regexes: [...NOT_VALUES, ...LINE_CODE] },
     // A call (`getToken(user)`), or type arguments (`OAuth2TokenCredential<TFlows>`): `<` before a capital
     // only, since `</` closes an element (`<password>…</password>`) and `<br>` after a value is markup.
     notBefore: /\(|<[A-Z]/,
@@ -181,6 +197,9 @@ export const rules: readonly SecretRule[] = [
         'secretToken := `b6p«d2»z/2«l12»9«l12»/9«l6»`',
         'password: Tr0ub4«a4»&3xyzQ\nuser: app',
         'DB_PASSWORD=«a10»;«a4»<«a3»',
+        'DB_PASSWORD=p(ss)«a8»12\nDB_USER=app',
+        'MASTER_KEY=«a3»{«a6»}«a3»',
+        'smtp_pass = «a4»,«a4»,«a4»\r\n',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -232,6 +251,13 @@ export const rules: readonly SecretRule[] = [
         'token_type = "Bearer"',
         'secret_name = "prod/db/credentials"',
         'const creds = getCredentials(profile);',
+        'token=cfg[env].token',
+        'conn = Client(address, authkey=self._authkey)',
+        '                request_token=request.resource_owner_key):',
+        'auth=session&&session.user',
+        'password = bytes(memoryview(password))',
+        'token = self._fp.read(1)[0]',
+        '<privateKey>/path/to/private/key</privateKey>',
       ],
     },
   },
