@@ -37,6 +37,8 @@ function keywordInputs(kw) {
     [`${kw}= repeated`]: fill(`${kw}=`),
     [`${kw} + space-run`]: `${kw}${fill(' \t')}x`,
     [`"${kw}": " repeated`]: fill(`"${kw}": "`),
+    // A short value cut by a separator: the value that is the rest of its line is looked for at each.
+    [`${kw}=a& repeated`]: fill(`${kw}=a&`),
   };
 }
 

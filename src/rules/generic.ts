@@ -84,9 +84,11 @@ const NAME_PATTERNS = SECRET_NAMES.map((name) =>
  * So may a value that is the rest of its line (dotenv, YAML, properties, ini), up to 40 characters that do not
  * end as a statement, a block, an opening or a closing does (`;`, `:`, `(`, `)`, `>`, ...):
  * `DB_PASSWORD=p(ss)W0rd12345` went through whole. It is tried last: where eight characters or more come before
- * the first such character, the plain value matches and `continues` masks the rest of its line.
+ * the first such character, the plain value matches and `continues` masks the rest of its line. A run longer
+ * than 40 is turned away first, by one read of 41 characters (`pwd=a&` over 1 MB read 40 and went back over
+ * them at every hit: 2.5x the time).
  */
-const LINE_VALUE = `(?=[^\\s'"\`\\\\&;,(){}\\[\\]<>]{0,39}[&;,(){}\\[\\]<>])[^\\s'"\`\\\\]{7,39}[^\\s'"\`\\\\;:,(){}\\[\\]<>](?=[ \\t]{0,8}(?:[\\r\\n]|$))`;
+const LINE_VALUE = `(?![^\\s'"\`\\\\]{41})(?=[^\\s'"\`\\\\&;,(){}\\[\\]<>]{0,39}[&;,(){}\\[\\]<>])[^\\s'"\`\\\\]{7,39}[^\\s'"\`\\\\;:,(){}\\[\\]<>](?=[ \\t]{0,8}(?:[\\r\\n]|$))`;
 const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}|${LINE_VALUE}`;
 
 /**
