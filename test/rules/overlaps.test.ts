@@ -37,7 +37,7 @@ describe('a secret two rules find', () => {
     ]);
   });
 
-  it('is masked to the end of its line when the value goes on past the earlier rule\'s match', () => {
+  it("is masked to the end of its line when the value goes on past the earlier rule's match", () => {
     // The database rule's match stops at `&`; the generic assignment's value reads on to the line's end.
     for (const text of ['DB_PASSWORD=Tr0ub4dor&3xyzQ\nuser=app', 'DB_PASSWORD=Tr0ub4dor&3xyzQ']) {
       const found = registry.scan(text);
