@@ -438,8 +438,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
    * The match found before (rules run in order, so by an earlier rule or earlier by this one) that holds
    * `start`–`end`, if any. Then this one cannot change the masks: merged, the span stays that match's, and the
    * name its or a longer match's (a tie goes to the earlier rule), so the checks of `accept` (entropy,
-   * placeholders, allowlists) are skipped. `GITHUB_TOKEN=ghp_…` is found by `github-pat` and again by the generic
-   * assignment rule: W4 +7-10%. Only the latest few matches are looked at: a miss merely runs the checks.
+   * placeholders, allowlists) are skipped. `GITHUB_TOKEN=ghp_…` is found by `github-pat` and again by the
+   * generic assignment rule: W4 +7-10%. Only the latest few matches are looked at: a miss merely runs the
+   * checks.
    */
   function covering(out: readonly SecretMatch[], start: number, end: number): SecretMatch | undefined {
     for (let i = out.length - 1; i >= 0 && i >= out.length - COVER_LOOKBACK; i--) {
