@@ -96,6 +96,8 @@ export function walkToolResult(
   }
 
   let content: ContentBlock[] | undefined;
+  // The mirrors as they went out, with their forms: the whole-result budget may cut structuredContent after.
+  let mirrored: Map<ContentBlock, number> | undefined;
   if (Array.isArray(rawContent)) {
     const mirrorForm =
       raw.structuredContent === undefined
@@ -132,7 +134,10 @@ export function walkToolResult(
           : JSON.stringify(structured, null, mirror.form === 0 ? undefined : 2);
       const text = settleMirror(walk, json, options.bounds[env.textClass], i + offset, env.textClass);
       walk.chars += text.length;
-      return { ...block, text };
+      const regenerated = { ...block, text };
+      mirrored ??= new Map();
+      mirrored.set(regenerated, mirror.form);
+      return regenerated;
     });
     if (structuredMoved !== undefined) {
       const path = childPath('/content', content.length + offset);
@@ -184,8 +189,22 @@ export function walkToolResult(
 
   if (walk.findings.some((f) => f.action === 'blocked'))
     return ourError(walk, secretBlocked(walk), options, call, server);
-  if (walk.chars > options.bounds.result)
-    out = applyBudget(out, options.bounds.result, walk, offset, settleCut(walk));
+  if (walk.chars > options.bounds.result) {
+    const budgeted = applyBudget(out, options.bounds.result, walk, offset, settleCut(walk));
+    // A mirror the budget left whole is made again from what the budget left of structuredContent: the next
+    // pass recognises only the JSON text of the structuredContent it is given, and reads anything else as text.
+    if (mirrored !== undefined && budgeted.structuredContent !== out.structuredContent) {
+      const forms = mirrored;
+      budgeted.content = (budgeted.content as ContentBlock[]).map((block, i) => {
+        const form = forms.get(block);
+        if (form === undefined) return block;
+        const json = JSON.stringify(budgeted.structuredContent, null, form === 0 ? undefined : 2);
+        const text = settleMirror(walk, json, options.bounds[env.textClass], i + offset, env.textClass);
+        return { ...block, text };
+      });
+    }
+    out = budgeted;
+  }
   out = checkOutputSchema(out, call, options, walk);
   if (out.isError === true && !isError) return ourError(walk, out as ToolResult, options, call, server);
   if (labelled) {

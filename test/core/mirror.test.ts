@@ -155,4 +155,15 @@ describe('the text mirror of structuredContent', () => {
       expect(twice.sanitizedResult).toEqual(once.sanitizedResult);
     }
   });
+
+  it('is made again from what the whole-result budget left of structuredContent, when the budget left it whole', () => {
+    const airlock = createAirlock({ label: 'none', bounds: { document: 160, field: 32, result: 64 } });
+    // The mirror (its field cut to 32) fits the budget and spends it; structuredContent's field is then emptied.
+    const structuredContent = { 'password=': -10612, '': [{ '': 'x'.repeat(100) }] };
+    const text = JSON.stringify(structuredContent);
+    const once = airlock.sanitizeToolResult({ content: [{ type: 'text', text }], structuredContent });
+    const out = once.sanitizedResult;
+    expect(firstText(out)).toBe(JSON.stringify(out.structuredContent));
+    expect(airlock.sanitizeToolResult(out).sanitizedResult).toEqual(out);
+  });
 });
