@@ -94,12 +94,13 @@ const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|
 /**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
  * (`cfg[env].token`, `lexStates[state].key`), a name closing a call around its key (`f(token=a.key).x`) and
- * a condition (`ready&&token`).
+ * a condition (`ready&&token`). Names that start in lower case, as variables do: the allowlist reads quoted
+ * values too, and `"Xk9Secret(2024)"` is a password.
  */
 const LINE_CODE: readonly RegExp[] = [
-  /^[\w$.]+\)/,
-  /^[\w$#]+(?:\??\.[\w$#]+)*(?:\[[^\]]*\]|\([^)]*\))(?:\??\.[\w$#]+|\[[^\]]*\]|\([^)]*\))*[!?]?$/,
-  /^[\w$.]+&&/,
+  /^[a-z_$][\w$.]*\)/,
+  /^[a-z_$#][\w$#]*(?:\??\.[\w$#]+)*(?:\[[^\]]*\]|\([^)]*\))(?:\??\.[\w$#]+|\[[^\]]*\]|\([^)]*\))*[!?]?$/,
+  /^[a-z_$][\w$.]*&&/,
 ];
 
 /**
@@ -202,6 +203,7 @@ export const rules: readonly SecretRule[] = [
         'DB_PASSWORD=p(ss)«a8»12\nDB_USER=app',
         'MASTER_KEY=«a3»{«a6»}«a3»',
         'smtp_pass = «a4»,«a4»,«a4»\r\n',
+        '{"token": "Xk9«a6»(2024)"}',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
