@@ -128,10 +128,7 @@ export function walkToolResult(
       const mirror = mirrors?.get(i);
       if (mirror === undefined) return block;
       // Unchanged structuredContent: the server's own mirror is already its JSON text.
-      const json =
-        structured === raw.structuredContent
-          ? mirror.text
-          : JSON.stringify(structured, null, mirror.form === 0 ? undefined : 2);
+      const json = structured === raw.structuredContent ? mirror.text : mirrorJson(structured, mirror.form);
       const text = settleMirror(walk, json, options.bounds[env.textClass], i + offset, env.textClass);
       walk.chars += text.length;
       const regenerated = { ...block, text };
@@ -198,7 +195,7 @@ export function walkToolResult(
       budgeted.content = (budgeted.content as ContentBlock[]).map((block, i) => {
         const form = forms.get(block);
         if (form === undefined) return block;
-        const json = JSON.stringify(budgeted.structuredContent, null, form === 0 ? undefined : 2);
+        const json = mirrorJson(budgeted.structuredContent, form);
         const text = settleMirror(walk, json, options.bounds[env.textClass], i + offset, env.textClass);
         return { ...block, text };
       });
@@ -216,6 +213,11 @@ export function walkToolResult(
     out.content = [{ type: 'text', text: notice }, ...spotlit];
   }
   return out as ToolResult;
+}
+
+/** The JSON text of `value` in a mirror's form (see `mirrorMatcher`): 0 compact, 1 indented by two. */
+function mirrorJson(value: unknown, form: number): string {
+  return JSON.stringify(value, null, form === 0 ? undefined : 2);
 }
 
 /**
