@@ -89,7 +89,23 @@ const NAME_PATTERNS = SECRET_NAMES.map((name) =>
  * them at every hit: 2.5x the time).
  */
 const LINE_VALUE = `(?![^\\s'"\`\\\\]{41})(?=[^\\s'"\`\\\\&;,(){}\\[\\]<>]{0,39}[&;,(){}\\[\\]<>])[^\\s'"\`\\\\]{7,39}[^\\s'"\`\\\\;:,(){}\\[\\]<>](?=[ \\t]{0,8}(?:[\\r\\n]|$))`;
-const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}|${LINE_VALUE}`;
+/**
+ * A quoted value with spaces in it, up to its closing quote on the same line (100 characters at most): a
+ * password may hold one (`"Tr0ub4dor&3 xyz"` kept `&3 xyz`). Its first eight characters hold none, as the
+ * plain value's do, so a quoted value is read no earlier than before; quoted prose is refused by `PROSE`.
+ */
+const quotedWithSpaces = (q: string): string =>
+  `(?<=${q})[^${q}\\s\\\\]{8}[^${q}\\r\\n\\\\]{0,91}[^${q}\\s\\\\](?=\\\\?${q})`;
+const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|${quotedWithSpaces('"')}|${quotedWithSpaces("'")}|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}|${LINE_VALUE}`;
+
+/**
+ * A quoted value that is prose: words of letters (a capital first at most, or an acronym) with punctuation
+ * between them and a space among them (`correct-horse-battery` is a value). Messages are filed under
+ * secret-named keys (`"reset_password": "successfully reset your password"`); a value with a space in it is
+ * only ever read between quotes.
+ */
+const WORD = '(?:[A-Z]?[a-z]+|[A-Z]{2,})';
+const PROSE = new RegExp(`^(?:${WORD}[-'’/])*${WORD}[,:;]? +${WORD}(?:(?:[,:;]? +|[-'’/])${WORD})*[.!?…]?$`);
 
 /**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
@@ -161,7 +177,7 @@ export const rules: readonly SecretRule[] = [
     continues:
       /[^\s'"`<>;,&(){}[\]\\]*(?:[&;,(){}[\]<>][^\s'"`\\]{0,31}[^\s'"`\\;,([{)\]}<>](?=[ \t]{0,8}(?:[\r\n]|$)))?/,
     entropy: 2.5,
-    allowlist: { regexes: [...NOT_VALUES, ...LINE_CODE] },
+    allowlist: { regexes: [...NOT_VALUES, ...LINE_CODE, PROSE] },
     // A call (`getToken(user)`), or type arguments (`OAuth2TokenCredential<TFlows>`): `<` before a capital
     // only, since `</` closes an element (`<password>…</password>`) and `<br>` after a value is markup.
     notBefore: /\(|<[A-Z]/,
@@ -204,6 +220,9 @@ export const rules: readonly SecretRule[] = [
         'MASTER_KEY=«a3»{«a6»}«a3»',
         'smtp_pass = «a4»,«a4»,«a4»\r\n',
         '{"token": "Xk9«a6»(2024)"}',
+        '"token": "Tr0ub4«a4»&3 xyz"',
+        "password: '«a12» «a4»'",
+        '{\\"secret\\": \\"«a10» «a6»\\"}',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -262,6 +281,9 @@ export const rules: readonly SecretRule[] = [
         'password = bytes(memoryview(password))',
         'token = self._fp.read(1)[0]',
         '<privateKey>/path/to/private/key</privateKey>',
+        '"reset_password": "successfully reset your password"',
+        '"new_password": "Passwords must match exactly, try again."',
+        "token_help: 'Personal API tokens: create one in Settings'",
       ],
     },
   },

@@ -602,6 +602,8 @@ describe('secrets in structuredContent', () => {
     'Mx7[Qa2]Wz9k',
     'J7k"Lm9nP0q',
     "J7k'Lm9nP0q",
+    'Tr0ub4dor&3 xyz',
+    'aB3dE6fG9hJ k2 m4',
   ])(
     'masks the whole of %s under a password key: the string is the value, punctuation and all',
     (password) => {
@@ -618,6 +620,7 @@ describe('secrets in structuredContent', () => {
       password: 'required',
       passwordHint: 'the name of your first pet',
       password_policy: 'min(12),upper,digit',
+      reset_password: 'successfully reset your password',
       token: '${GITHUB_TOKEN}',
     };
     const out = run({ content: [], structuredContent }, { label: 'none' });

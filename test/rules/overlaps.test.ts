@@ -48,6 +48,26 @@ describe('a secret two rules find', () => {
     expect(registry.scan('password: Tr0ub4dor&3xyzQ was set').map((m) => m.end)).toEqual([19]);
   });
 
+  it('is masked to its closing quote when a quoted value holds a space', () => {
+    for (const [text, value] of [
+      ['"password": "Tr0ub4dor&3 xyz", "user": "app"', 'Tr0ub4dor&3 xyz'],
+      ["secret: 'aB3dE6fG9hJ k2 m4'\n", 'aB3dE6fG9hJ k2 m4'],
+      ['{\\"token\\": \\"Xk9mP2vL7q pR\\"}', 'Xk9mP2vL7q pR'],
+    ]) {
+      const found = registry.scan(text);
+      expect(
+        found.map((m) => text.slice(m.start, m.end)),
+        text,
+      ).toEqual([value]);
+    }
+    // Quoted prose under a secret-named key is a message, not a value.
+    for (const text of [
+      '"reset_password": "successfully reset your password"',
+      '"token_help": "Personal API tokens: create one in Settings."',
+    ])
+      expect(registry.scan(text), text).toEqual([]);
+  });
+
   it('is masked from the start of the longer match when the generic value begins before the token', () => {
     const text = `token=-${TOKEN} next`;
     const found = registry.scan(text);
