@@ -96,7 +96,14 @@ const LINE_VALUE = `(?![^\\s'"\`\\\\]{41})(?=[^\\s'"\`\\\\&;,(){}\\[\\]<>]{0,39}
  */
 const quotedWithSpaces = (q: string): string =>
   `(?<=${q})[^${q}\\s\\\\]{8}[^${q}\\r\\n\\\\]{0,91}[^${q}\\s\\\\](?=\\\\?${q})`;
-const VALUE = `(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|${quotedWithSpaces('"')}|${quotedWithSpaces("'")}|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}|${LINE_VALUE}`;
+/**
+ * A value between plain double quotes may hold escapes (`\"`, `\\`), as JSON and shell strings write a quote
+ * or a backslash in a password: `{"password":"J7k\"Lm9nP0q"}` went through whole, the value stopping at its
+ * backslash. After an escaped quote (`{\"token\": \"…\"}`, JSON text inside a JSON string) the next escaped
+ * quote closes the value instead: the alternatives after this one read that.
+ */
+const ESCAPED_QUOTED = `(?<=[^\\\\]")(?:[^"\\s\\\\]|\\\\[^\\s]){8,500}(?=")`;
+const VALUE = `${ESCAPED_QUOTED}|(?<=")[^"\\s\\\\]{8,500}(?=\\\\?")|(?<=')[^'\\s\\\\]{8,500}(?=')|${quotedWithSpaces('"')}|${quotedWithSpaces("'")}|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}|${LINE_VALUE}`;
 
 /**
  * A quoted value that is prose: words of letters (a capital first at most, or an acronym) with punctuation
@@ -133,7 +140,8 @@ const PATH_PART = named('[a-z_.-]');
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
  * `this.#options.apiKey`; see `NAME`), names of one to five words in camelCase or capitalised
  * (`token = authToken;`, `auth: AuthService`, `token: Settings > Tokens`), build-time constants
- * (`__WS_TOKEN__`), absolute paths (`PWD: '/Users/ada'`) and relative ones in lower case
+ * (`__WS_TOKEN__`), absolute paths (`PWD: '/Users/ada'`, Windows' `C:\\keys\\pw.txt` and `\\\\host\\share`, their
+ * backslashes escaped or not) and relative ones in lower case
  * (`token: "node_modules/.cache"`; base64 has capitals), links with no password in them
  * (`session token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words,
  * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`) and fetch's `credentials: 'same-origin'`.
@@ -143,6 +151,7 @@ const NOT_VALUES: readonly RegExp[] = [
   /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
+  /^(?:[A-Za-z]:|\\{2,4}[\w.$-]{1,60})(?:\\{1,2}[\w .@~$-]{1,60}){1,12}\\{0,2}$/,
   new RegExp(`^(?:\\.{1,2}\\/)?${PATH_PART}(?:\\/${PATH_PART}){1,12}\\/?$`),
   /^n?[a-z][a-z0-9+.-]{1,20}:\/\/[^@]{1,500}$/,
   /^[a-z]{1,9}$/,
@@ -223,6 +232,8 @@ export const rules: readonly SecretRule[] = [
         '"token": "Tr0ub4«a4»&3 xyz"',
         "password: '«a12» «a4»'",
         '{\\"secret\\": \\"«a10» «a6»\\"}',
+        '{"password":"J7k\\"«a8»"}',
+        '{"db_pass": "«a6»\\\\«a6»"}',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -284,6 +295,8 @@ export const rules: readonly SecretRule[] = [
         '"reset_password": "successfully reset your password"',
         '"new_password": "Passwords must match exactly, try again."',
         "token_help: 'Personal API tokens: create one in Settings'",
+        '{"private_key": "C:\\\\keys\\\\server.pem"}',
+        '{"credentials": "\\\\\\\\fileserver\\\\share\\\\aws\\\\credentials"}',
       ],
     },
   },

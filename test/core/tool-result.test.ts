@@ -604,6 +604,7 @@ describe('secrets in structuredContent', () => {
     "J7k'Lm9nP0q",
     'Tr0ub4dor&3 xyz',
     'aB3dE6fG9hJ k2 m4',
+    'J7k\\Lm9nP0q',
   ])(
     'masks the whole of %s under a password key: the string is the value, punctuation and all',
     (password) => {

@@ -48,11 +48,15 @@ describe('a secret two rules find', () => {
     expect(registry.scan('password: Tr0ub4dor&3xyzQ was set').map((m) => m.end)).toEqual([19]);
   });
 
-  it('is masked to its closing quote when a quoted value holds a space', () => {
+  it('is masked to its closing quote when a quoted value holds a space or an escape', () => {
     for (const [text, value] of [
       ['"password": "Tr0ub4dor&3 xyz", "user": "app"', 'Tr0ub4dor&3 xyz'],
       ["secret: 'aB3dE6fG9hJ k2 m4'\n", 'aB3dE6fG9hJ k2 m4'],
       ['{\\"token\\": \\"Xk9mP2vL7q pR\\"}', 'Xk9mP2vL7q pR'],
+      // JSON escapes in a value between plain quotes: a quote and a backslash are part of the password.
+      ['{"password": "J7k\\"Lm9nP0q", "user": "app"}', 'J7k\\"Lm9nP0q'],
+      ['{"password": "Lm9nP0qXY\\"abc"}', 'Lm9nP0qXY\\"abc'],
+      ['{"password": "J7k\\\\Lm9nP0q"}', 'J7k\\\\Lm9nP0q'],
     ]) {
       const found = registry.scan(text);
       expect(
