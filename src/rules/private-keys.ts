@@ -21,6 +21,29 @@ function pem(type: string, end: string): RegExp {
 
 const PEM_WINDOW = { before: 48, after: 70000 } as const;
 
+/** The private PEM types, as their BEGIN lines name them. */
+const PRIVATE_TYPES = [
+  'PRIVATE KEY',
+  'RSA PRIVATE KEY',
+  'EC PRIVATE KEY',
+  'DSA PRIVATE KEY',
+  'DH PRIVATE KEY',
+  'ENCRYPTED PRIVATE KEY',
+  'OPENSSH PRIVATE KEY',
+  'PGP PRIVATE KEY BLOCK',
+];
+
+/**
+ * The base64 a text starting with `line` starts with: the characters its whole three-byte groups encode,
+ * which no byte after them changes.
+ */
+function base64Start(line: string): string {
+  return btoa(line).slice(0, Math.floor(line.length / 3) * 4);
+}
+
+/** `-----BEGIN ` in base64; every base64 PEM block starts with it, whatever its type. */
+const BASE64_BEGIN = base64Start('-----BEGIN ');
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'private-key',
@@ -41,6 +64,33 @@ export const rules: readonly SecretRule[] = [
       negative: [
         '"private_key":"-----BEGIN PRIVATE KEY-----\\n...\\n-----END PRIVATE KEY-----\\n"',
         '-----BEGIN PUBLIC KEY-----\n«a64»\n«a64»\n-----END PUBLIC KEY-----',
+      ],
+    },
+  },
+  {
+    id: 'private-key-base64',
+    description:
+      'A PEM private key block, base64-encoded whole (kubeconfig client-key-data, a Secret tls.key, Helm values)',
+    family: 'private-keys',
+    keywords: [BASE64_BEGIN.toLowerCase()],
+    // Kubernetes and Helm carry PEM files as one base64 line. Its first characters spell the BEGIN line, so
+    // the type is read without decoding; a certificate or public key (`client-certificate-data`) starts
+    // otherwise. At least 64 characters of key after the BEGIN line: the base64 of a `...` template has 44.
+    regex: new RegExp(
+      `${BASE64_BEGIN}(?:${PRIVATE_TYPES.map((type) => base64Start(`-----BEGIN ${type}-----`).slice(BASE64_BEGIN.length)).join('|')})[A-Za-z0-9+/]{64,90000}={0,2}`,
+    ),
+    window: { before: 16, after: 90100 },
+    examples: {
+      positive: [
+        `users:\n- name: ada\n  user:\n    client-key-data: ${base64Start('-----BEGIN RSA PRIVATE KEY-----\n')}«a64»«a64»«a40»==`,
+        `tls.key: ${base64Start('-----BEGIN PRIVATE KEY-----\n')}«a64»«a64»`,
+        `{"key": "${base64Start('-----BEGIN OPENSSH PRIVATE KEY-----\n')}«a64»«a64»="}`,
+      ],
+      negative: [
+        `client-certificate-data: ${base64Start('-----BEGIN CERTIFICATE-----\n')}«a64»«a64»`,
+        `key: ${base64Start('-----BEGIN PUBLIC KEY-----\n')}«a64»«a64»`,
+        // "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n", a template.
+        'client-key-data: LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCi4uLgotLS0tLUVORCBQUklWQVRFIEtFWS0tLS0tCg==',
       ],
     },
   },
