@@ -160,6 +160,37 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'database-cli-password',
+    description: 'Password given to redis-cli (-a <password>) or the MongoDB shell (mongosh -p <password>)',
+    family: 'databases',
+    keywords: ['redis-cli', 'mongosh', 'mongo '],
+    // As mysql-password-flag: the words before the flag are read up to the line's first ` -a` (` -p` for the
+    // MongoDB shells) and no further, and the gate skips a hit with neither within reach.
+    regex: gated(
+      /(?:redis-cli(?:[^\n \t]|[ \t](?!-a[ \t])){0,200}[ \t]-a|mongo(?:sh)?(?:[^\n \t]|[ \t](?!-p[ \t])){0,200}[ \t]-p)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{3,127})/,
+      'redis-cli|mongosh|mongo',
+      200,
+      /[ \t]-[ap]/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [WORD_PASSWORDS, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    examples: {
+      positive: [
+        'redis-cli -h cache.internal -p 6379 -a «a16» --no-auth-warning ping',
+        "mongosh --host db.internal -u admin -p '«a14»' --authenticationDatabase admin",
+        'mongo app -u app -p «a12»',
+      ],
+      negative: [
+        'redis-cli -h cache.internal -p 6379 ping',
+        'redis-cli -a $REDIS_PASSWORD ping',
+        'mongosh -u admin -p',
+        'mongo --port 27017 -p',
+      ],
+    },
+  },
+  {
     id: 'ado-net-password',
     description:
       'ADO.NET / ODBC connection string password (Password= or Pwd= next to Server= / Data Source=)',
