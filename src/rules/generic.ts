@@ -54,6 +54,8 @@ const SECRET_NAMES = [
   'license_key',
   'master_key',
   'app_key',
+  // Rails' `secret_key_base`, whose ending no other name has.
+  'secret_key_base',
 ];
 
 /**
@@ -560,6 +562,62 @@ export const rules: readonly SecretRule[] = [
         'const DOC_URL = "https://YOUR_USERNAME:YOUR_PASSWORD@api.service.com";',
         'https://api.cloudflare.com/client/v4/zones',
         'DB_URL = postgres://$(PGUSER):$(PGPASSWORD)@$(PGHOST)/$(PGDATABASE)',
+      ],
+    },
+  },
+  {
+    id: 'netrc-password',
+    description: 'The password of a .netrc entry (machine <host> login <user> password <password>)',
+    family: 'generic',
+    keywords: ['machine ', 'default '],
+    // Tokens of a .netrc are separated by any whitespace, on one line or several; `login`, `account` or
+    // `port` stand between the host and the password (without one, `the default password callback` is prose).
+    regex:
+      /(?:machine[ \t]{1,8}[^\s]{1,253}|default)(?:\s{1,16}(?:login|account|port)[ \t]{1,8}[^\s]{1,256}){1,3}\s{1,16}password[ \t]{1,8}([^\s]{4,256})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: {
+      regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i, /^\$\{?[A-Za-z_]\w*\}?$/],
+    },
+    examples: {
+      positive: [
+        'machine api.example.com login ada password «a16»',
+        'machine github.com\n  login ada\n  password «w40»\n',
+        'default login anonymous password «a12»',
+      ],
+      negative: [
+        'machine api.example.com login ada password $NETRC_PASSWORD',
+        'The machine learning model asks for a password before login.',
+        'machine example.com login user password password',
+        '# the default password callback if you pass an encrypted private key',
+      ],
+    },
+  },
+  {
+    id: 'session-cookie',
+    description:
+      'A session or auth cookie in a Cookie or Set-Cookie header (session=, sid=, auth_token=, ...)',
+    family: 'generic',
+    keywords: ['cookie:'],
+    // A cookie whose name says it holds a session or a credential, anywhere in the header's line
+    // (`Cookie: theme=dark; _app_session=…`); others (`theme`, `_ga`) are left as they are.
+    regex:
+      /(?<=[:;][ \t]{0,4})(?:__(?:Secure|Host)-)?[\w.-]{0,40}(?:sess|sid|auth|token|jwt|remember)[\w.-]{0,40}=([^;\s,"]{16,4096})/i,
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 0, after: 4096 },
+    examples: {
+      positive: [
+        'Cookie: theme=dark; _app_session=«a32»%3D%3D--«h40»',
+        'Set-Cookie: sessionid=«l32»; Path=/; HttpOnly; Secure',
+        '< set-cookie: __Secure-next-auth.session-token=«w60»; Path=/',
+        'Cookie: JSESSIONID=«H32»',
+      ],
+      negative: [
+        'Cookie: theme=dark; lang=en-US; _ga=GA1.2.1234567890.1600000000',
+        'Set-Cookie: sessionid=deleted; expires=Thu, 01 Jan 1970 00:00:00 GMT',
+        'Set-Cookie: session=; Max-Age=0',
       ],
     },
   },
