@@ -17,6 +17,7 @@ import { rules as jwt } from './jwt.js';
 import { rules as llm } from './llm.js';
 import { rules as messaging } from './messaging.js';
 import { rules as observability } from './observability.js';
+import { rules as passwordHashes } from './password-hashes.js';
 import { rules as payment } from './payment.js';
 import { rules as privateKeys } from './private-keys.js';
 import { rules as registries } from './registries.js';
@@ -28,6 +29,7 @@ export type { SecretRule } from './types.js';
 /** Every built-in rule: provider families first, generic context rules last. */
 export const RULES: readonly SecretRule[] = Object.freeze([
   ...privateKeys,
+  ...passwordHashes,
   ...aws,
   ...gcp,
   ...azure,

@@ -1,0 +1,75 @@
+/**
+ * @module rules/password-hashes
+ * Password hashes in the modular crypt format (`$<id>$<salt>$<hash>`): /etc/shadow lines, .htpasswd files,
+ * user tables dumped by a database tool. A hash is not the password, but whoever holds it can guess the
+ * password offline at their own pace, so it is credential material as much as a key is. The format is
+ * distinctive enough to need no key name: the id, the salt and the hash each have a fixed alphabet and length.
+ * The salt and hash are masked and the id left (`$2b$12$[REDACTED:bcrypt-hash]`): a value starting with `$`
+ * reads as a variable reference to the placeholder checks, and the id says what was there.
+ */
+import type { SecretRule } from './types.js';
+
+/** The crypt alphabet of salts and hashes. */
+const CRYPT = '[./A-Za-z0-9]';
+
+export const rules: readonly SecretRule[] = [
+  {
+    id: 'bcrypt-hash',
+    description: 'bcrypt password hash ($2a$, $2b$, $2y$ and a cost, then 53 characters of salt and hash)',
+    family: 'password-hashes',
+    keywords: ['$2a$', '$2b$', '$2x$', '$2y$'],
+    regex: new RegExp(`\\$2[abxy]\\$\\d{2}\\$(${CRYPT}{53})(?!${CRYPT})`),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: [
+        '"password_hash": "$2b$12$«a53»"',
+        "INSERT INTO users (email, pw) VALUES ('ada@example.com', '$2y$10$«a53»');",
+      ],
+      negative: ['hashes look like $2b$12$<salt><hash>', `$2b$12$${'.'.repeat(53)}`],
+    },
+  },
+  {
+    id: 'crypt-password-hash',
+    description:
+      'MD5, SHA-256 and SHA-512 crypt and yescrypt password hashes ($1$, $apr1$, $5$, $6$, $y$): shadow and htpasswd lines',
+    family: 'password-hashes',
+    keywords: ['$1$', '$apr1$', '$5$', '$6$', '$y$'],
+    // The salt and the hash go, the id stays (`$6$[REDACTED:…]`): the hash is 22 characters (MD5), 43
+    // (SHA-256, yescrypt) or 86 (SHA-512) long and ends the field, after a salt of up to 16 (22 for yescrypt)
+    // and, for SHA, an optional `rounds=N$`; yescrypt puts its parameters before the salt.
+    regex: new RegExp(
+      `\\$(?:1|apr1|5|6|y)\\$((?:rounds=\\d{1,9}\\$)?(?:${CRYPT}{1,32}\\$)?${CRYPT}{1,22}\\$(?:${CRYPT}{86}|${CRYPT}{43}|${CRYPT}{22}))(?![./A-Za-z0-9$])`,
+    ),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: [
+        'root:$6$«a16»$«a64»«a22»:19000:0:99999:7:::',
+        'ada:$apr1$«a8»$«a22»',
+        'deploy:$y$j9T$«a22»$«a43»:19500:0:99999:7:::',
+        'hash = "$5$rounds=5000$«a16»$«a43»"',
+      ],
+      negative: [
+        'root:*:19000:0:99999:7:::',
+        'daemon:!:19000::::::',
+        'price: $1$ per unit, $5$ for six',
+        'sha512crypt hashes start with $6$ and a salt',
+      ],
+    },
+  },
+  {
+    id: 'argon2-hash',
+    description: 'Argon2 password hash ($argon2id$v=19$m=…,t=…,p=…$salt$hash)',
+    family: 'password-hashes',
+    keywords: ['$argon2'],
+    regex:
+      /\$argon2(?:id|i|d)\$v=\d{1,3}\$m=\d{1,8},t=\d{1,4},p=\d{1,3}\$([A-Za-z0-9+/]{11,64}\$[A-Za-z0-9+/]{16,128})(?![A-Za-z0-9+/])/,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['"hash": "$argon2id$v=19$m=65536,t=3,p=4$«a22»$«a43»"'],
+      negative: ['$argon2id$v=19$m=65536,t=3,p=4$<salt>$<hash>'],
+    },
+  },
+];
