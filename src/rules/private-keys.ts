@@ -41,6 +41,9 @@ function base64Start(line: string): string {
   return btoa(line).slice(0, Math.floor(line.length / 3) * 4);
 }
 
+/** A public member of a JWK (`x`, `y`, `n`), fixed so that the examples tell it from the private ones. */
+const PUBLIC_PART = 'q3Lm8ZpR2vX7tN0wB5yK9cJ4hF6gD1sA-eU_oI3rT8n';
+
 /** `-----BEGIN ` in base64; every base64 PEM block starts with it, whatever its type. */
 const BASE64_BEGIN = base64Start('-----BEGIN ');
 
@@ -91,6 +94,31 @@ export const rules: readonly SecretRule[] = [
         `key: ${base64Start('-----BEGIN PUBLIC KEY-----\n')}«a64»«a64»`,
         // "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n", a template.
         'client-key-data: LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0tCi4uLgotLS0tLUVORCBQUklWQVRFIEtFWS0tLS0tCg==',
+      ],
+    },
+  },
+  {
+    id: 'jwk-private-key',
+    description:
+      'The private members of a JSON Web Key (d, p, q, dp, dq, qi of RSA and EC keys, k of a symmetric key)',
+    family: 'private-keys',
+    keywords: ['kty'],
+    // A JWKS endpoint or a key file holds them beside `"kty"`, before or after it; a public key has only n, e,
+    // x and y. Quotes may be escaped (a JWK in a JSON string).
+    regex: /\\?"(?:d|p|q|dp|dq|qi|k)\\?"[ \t]{0,4}:[ \t]{0,4}\\?"([A-Za-z0-9_-]{16,2048})\\?"/,
+    secretGroup: 1,
+    entropy: 3.5,
+    window: { before: 8192, after: 8192 },
+    examples: {
+      positive: [
+        `{"kty":"EC","crv":"P-256","x":"${PUBLIC_PART}","y":"${PUBLIC_PART}","d":"«w43»"}`,
+        `{"kty": "RSA", "n": "${PUBLIC_PART}${PUBLIC_PART}", "e": "AQAB", "d": "«w86»", "p": "«w43»", "q": "«w43»", "dp": "«w43»", "dq": "«w43»", "qi": "«w43»"}`,
+        '{"keys": [{"k": "«w43»", "kty": "oct", "alg": "HS256"}]}',
+        `"{\\"kty\\":\\"OKP\\",\\"crv\\":\\"Ed25519\\",\\"x\\":\\"${PUBLIC_PART}\\",\\"d\\":\\"«w43»\\"}"`,
+      ],
+      negative: [
+        `{"kty":"EC","crv":"P-256","x":"${PUBLIC_PART}","y":"${PUBLIC_PART}","use":"sig","kid":"k1"}`,
+        `{"kty":"RSA","n":"${PUBLIC_PART}${PUBLIC_PART}","e":"AQAB","alg":"RS256"}`,
       ],
     },
   },
