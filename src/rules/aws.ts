@@ -142,4 +142,21 @@ export const rules: readonly SecretRule[] = [
       negative: ['da2-short', 'model da2-xl rev 3'],
     },
   },
+  {
+    id: 'aws-presigned-url-signature',
+    description:
+      'The signature of an S3 presigned URL (X-Amz-Signature=): the URL grants access until it expires',
+    family: 'aws',
+    keywords: ['x-amz-signature='],
+    // SigV4 signs with HMAC-SHA256: 64 hex digits. Whoever holds the URL can do what it was signed for.
+    regex: /X-Amz-Signature=([0-9a-f]{64})(?![0-9a-f])/i,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: [
+        'https://b.s3.amazonaws.com/k.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=«h64»',
+      ],
+      negative: ['X-Amz-Signature=<signature>', `X-Amz-Signature=${'0'.repeat(64)}`],
+    },
+  },
 ];

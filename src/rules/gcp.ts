@@ -101,4 +101,21 @@ export const rules: readonly SecretRule[] = [
       ],
     },
   },
+  {
+    id: 'gcs-signed-url-signature',
+    description:
+      'The signature of a Cloud Storage signed URL (X-Goog-Signature=): the URL grants access until it expires',
+    family: 'gcp',
+    keywords: ['x-goog-signature='],
+    // V4 signing: RSA-SHA256 with a service account's key (512 hex digits for 2048 bits) or HMAC-SHA256 (64).
+    regex: /X-Goog-Signature=([0-9a-f]{64,1024})(?![0-9a-f])/i,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: [
+        'https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Expires=900&X-Goog-Signature=«h64»«h64»«h64»«h64»',
+      ],
+      negative: ['X-Goog-Signature=<signature>', 'X-Goog-Signature=abc123'],
+    },
+  },
 ];
