@@ -56,6 +56,10 @@ const SECRET_NAMES = [
   'app_key',
   // Rails' `secret_key_base`, whose ending no other name has.
   'secret_key_base',
+  // `ADMIN_PW`, `LDAP_BIND_PW`, after a separator as `pass` is; and a passcode.
+  '_pw',
+  '-pw',
+  'passcode',
 ];
 
 /**
@@ -70,6 +74,21 @@ const NAME_END = '(?:[_-]?\\d{1,3}|[_-]?str(?:ing)?)?';
  * Rails' `authenticity_token`).
  */
 const NOT_SECRET_BEFORE = '(?<!(?:public|csrf|xsrf|authenticity)[_-]?)';
+
+/**
+ * Names before `_key` that say the key is no secret: a database's or a lookup's key, a public or an
+ * identifying one, a key into a table of messages. For `key-name-assignment`.
+ */
+const NOT_SECRET_KEY = `(?<!(?:primary|foreign|sort|partition|range|hash|row|composite|natural|unique|index|idx|shard|cache|lock|lookup|group|map|bucket|object|idempotency|dedup|dedupe|routing|message|cursor|public|pub|site|ssh|gpg|pgp|kms|hot|sequence|schema|i18n|translation|label|state|store|query|event|item|entry|field|column|table|record|node|parent|child|sub|foo|my)[_-]?)`;
+
+/**
+ * A value that looks generated: 16-256 characters of base64 or hex holding a digit and a letter. No dots:
+ * code names a constant by its path (`nid_key = self._lib.NID_pbe_WithSHA1And3_Key_TripleDES_CBC`).
+ */
+const GENERATED = '(?=[A-Za-z0-9+/_=-]{0,255}\\d)(?=[A-Za-z0-9+/_=-]{0,255}[A-Za-z])[A-Za-z0-9+/_=-]{16,256}';
+
+/** An alphabet written out (`_keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef…"`, base64's in a decoder). */
+const ALPHABET = /ABCDEFGH|abcdefgh|01234567/;
 
 /**
  * The key names in the regex. A name for an id (`access_id`) is no key when its value is a UUID
@@ -299,6 +318,45 @@ export const rules: readonly SecretRule[] = [
         "token_help: 'Personal API tokens: create one in Settings'",
         '{"private_key": "C:\\\\keys\\\\server.pem"}',
         '{"credentials": "\\\\\\\\fileserver\\\\share\\\\aws\\\\credentials"}',
+      ],
+    },
+  },
+  {
+    id: 'key-name-assignment',
+    description:
+      'A value that looks generated under a name ending in _key or -key (SERVICE_KEY=…, weather-key: …)',
+    family: 'generic',
+    keywords: ['_key', '-key'],
+    // `key` alone names too much to be a secret's name (`primary_key`, `sort_key`, `cache_key`): here the name
+    // ends in it after a separator, no name of a database, lookup or public key stands before it, and the
+    // value holds a digit and a letter, as generated keys do and column names do not.
+    regex: gated(
+      new RegExp(`${NOT_SECRET_KEY}[_-]key${NAME_END}${ASSIGN}(${GENERATED})(?![\\w+/=.-])`, 'i'),
+      '[_-]key',
+      7 + 13,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    // Hex keys of 32 random digits fall under 3.5 bits a character often enough to miss some.
+    entropy: 3,
+    allowlist: { regexes: [...NOT_VALUES, ALPHABET] },
+    examples: {
+      positive: [
+        'SERVICE_KEY=«a28»',
+        'export WEATHER_KEY=«h32»',
+        '  subscription-key: "«h32»"',
+        '{"storage_key": "«a44»=="}',
+      ],
+      negative: [
+        'primary_key: «a16»1',
+        'PUBLIC_KEY=«a24»1',
+        'idempotency_key = "«h32»"',
+        'sort_key: created_at_2024_v1',
+        'ssh_key: ~/.ssh/id_ed25519',
+        'CACHE_KEY=user-profile-v2',
+        'KMS_KEY=«h8»-«h4»-«h4»-«h4»-«h12»',
+        'var _keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";',
+        'nid_key = self._lib.NID_pbe_WithSHA1And3_Key_TripleDES_CBC',
       ],
     },
   },
