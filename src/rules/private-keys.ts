@@ -6,7 +6,7 @@
  * block cut short (no END line) is still masked from its BEGIN line.
  */
 import { gated } from './assignments.js';
-import { PLACEHOLDERS } from './shapes.js';
+import { base64Start, PLACEHOLDERS } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 /** Line break as it appears raw or JSON-escaped. */
@@ -32,14 +32,6 @@ const PRIVATE_TYPES = [
   'OPENSSH PRIVATE KEY',
   'PGP PRIVATE KEY BLOCK',
 ];
-
-/**
- * The base64 a text starting with `line` starts with: the characters its whole three-byte groups encode,
- * which no byte after them changes.
- */
-function base64Start(line: string): string {
-  return btoa(line).slice(0, Math.floor(line.length / 3) * 4);
-}
 
 /** A public member of a JWK (`x`, `y`, `n`), fixed so that the examples tell it from the private ones. */
 const PUBLIC_PART = 'q3Lm8ZpR2vX7tN0wB5yK9cJ4hF6gD1sA-eU_oI3rT8n';

@@ -1,11 +1,16 @@
 /**
  * @module rules/registries
  * Package and artifact registries: npm (tokens and .npmrc/.yarnrc auth), PyPI, RubyGems, Docker Hub, Docker
- * config auths, NuGet (API keys and nuget.config passwords), crates.io, JFrog Artifactory, Clojars,
+ * config auths (also a whole config.json in base64), NuGet (API keys and nuget.config passwords), crates.io, JFrog Artifactory, Clojars,
  * Packagist, Hex.
  */
-import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
+import { assigned, base64Start, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
 import type { SecretRule } from './types.js';
+
+/** `{"auths":` in base64, compact and as tools indent it (two or four spaces, a tab). */
+const DOCKER_CONFIG_STARTS = ['{"auths":', '{\n  "auths":', '{\n    "auths":', '{\n\t"auths":'].map(
+  base64Start,
+);
 
 export const rules: readonly SecretRule[] = [
   {
@@ -110,6 +115,23 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['{"auths": {"registry.internal.test": {"auth": "SKj5Kmjk/ohwQiKs0yW8GiQ/IQxKarHj"}}}'],
       negative: ['{"auths": {"registry.internal.test": {"auth": ""}}}', '{"auth": "none"}'],
+    },
+  },
+  {
+    id: 'docker-config-base64',
+    description:
+      'A Docker config.json base64-encoded whole (a Kubernetes .dockerconfigjson): its auths hold registry passwords',
+    family: 'registries',
+    keywords: DOCKER_CONFIG_STARTS.map((start) => start.toLowerCase()),
+    // Its first characters spell `{"auths":`, compact or indented as tools write it, so no decoding is needed.
+    regex: new RegExp(`(?:${DOCKER_CONFIG_STARTS.join('|')})[A-Za-z0-9+/]{20,20000}={0,2}`),
+    entropy: 3,
+    examples: {
+      positive: [
+        `.dockerconfigjson: ${base64Start('{"auths":{"registry.internal.test":{"auth":"')}«a64»«a12»fQ==`,
+        `"config.json": "${base64Start('{\n  "auths": {\n    "ghcr.io": {\n      "auth": "')}«a64»"`,
+      ],
+      negative: [`.dockerconfigjson: ${base64Start('{"auths":')}`, 'eyJhdXRocyI6e30='],
     },
   },
   {
