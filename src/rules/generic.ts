@@ -717,4 +717,27 @@ export const rules: readonly SecretRule[] = [
       ],
     },
   },
+  {
+    id: 'kubernetes-secret-data-json',
+    description: 'Base64 values in a Kubernetes Secret printed as JSON (kubectl get secret -o json)',
+    family: 'generic',
+    keywords: ['"kind": "secret"', '"kind":"secret"'],
+    // kubectl prints `data` before `kind`, so the window reaches both ways. An entry is a JSON member whose
+    // value is base64 alone; the Secret's names and labels are words, as for the YAML form.
+    regex: /[{,][ \t\r\n]*"[\w.-]+"[ \t]*:[ \t]*"([A-Za-z0-9+/]{8,}={0,2})"/,
+    secretGroup: 1,
+    entropy: 2.5,
+    allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/, ...NOT_VALUES] },
+    window: { before: 8192, after: 8192 },
+    examples: {
+      positive: [
+        '{\n    "apiVersion": "v1",\n    "data": {\n        "DB_URL": "«a40»",\n        "config.yaml": "«a60»=="\n    },\n    "kind": "Secret"\n}',
+        '{"kind":"Secret","data":{"extra":"«a24»="}}',
+      ],
+      negative: [
+        '{\n    "apiVersion": "v1",\n    "kind": "Secret",\n    "metadata": {\n        "name": "registry",\n        "namespace": "production"\n    },\n    "type": "Opaque"\n}',
+        '{"kind": "ConfigMap", "data": {"mode": "«a24»"}}',
+      ],
+    },
+  },
 ];
