@@ -142,6 +142,14 @@ const WORD = '(?:[A-Z]?[a-z]+|[A-Z]{2,})';
 const PROSE = new RegExp(`^(?:${WORD}[-'’/])*${WORD}[,:;]? +${WORD}(?:(?:[,:;]? +|[-'’/])${WORD})*[.!?…]?$`);
 
 /**
+ * A name and its value as two members of one object, the name's value a secret's name: a Kubernetes
+ * container's `env` (`- name: DB_PASSWORD` then `value: …` on the next line), and the JSON of ECS task
+ * definitions, CloudFormation parameters, Postman and HAR files (`{"name": "X-Api-Key", "value": "…"}`,
+ * `"ParameterKey": "DbPassword", "ParameterValue": "…"`). The name comes first, as those tools write it.
+ */
+const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}value[ \\t]{0,4}:[ \\t]{0,4}|["']\\s{0,4},\\s{0,4}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
+
+/**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
  * (`cfg[env].token`, `lexStates[state].key`), a name closing a call around its key (`f(token=a.key).x`) and
  * a condition (`ready&&token`). Names that start in lower case, as variables do: the allowlist reads quoted
@@ -198,11 +206,12 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
-      7 + 13,
+      // The `:` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 4 characters on (see NAME_VALUE_PAIR).
+      7 + 1 + 4 + 2 + 16 + 5 + 4,
     ),
     secretGroup: 1,
     anchored: true,
@@ -256,6 +265,11 @@ export const rules: readonly SecretRule[] = [
         'MASTER_KEY=«a3»{«a6»}«a3»',
         'smtp_pass = «a4»,«a4»,«a4»\r\n',
         '{"token": "Xk9«a6»(2024)"}',
+        '        env:\n        - name: DB_PASSWORD\n          value: «a16»\n',
+        '- name: API_TOKEN\n  value: "«a20»"',
+        '"environment": [{"name": "STRIPE_SECRET", "value": "«a24»"}]',
+        '{"ParameterKey": "DbPassword", "ParameterValue": "«a14»"}',
+        '{"key": "api_key", "value": "«a24»", "type": "string"}',
         '"token": "Tr0ub4«a4»&3 xyz"',
         "password: '«a12» «a4»'",
         '{\\"secret\\": \\"«a10» «a6»\\"}',
@@ -319,6 +333,9 @@ export const rules: readonly SecretRule[] = [
         'password = bytes(memoryview(password))',
         'token = self._fp.read(1)[0]',
         '<privateKey>/path/to/private/key</privateKey>',
+        '- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: db\n      key: password',
+        '{"name": "token", "value": "${TOKEN}"}',
+        '<label for="password">Password</label>',
         '"reset_password": "successfully reset your password"',
         '"new_password": "Passwords must match exactly, try again."',
         "token_help: 'Personal API tokens: create one in Settings'",
