@@ -155,15 +155,47 @@ export function walkJson(
       if (depth > walk.maxDepth) return convertDeep(walk, value, path, cls);
       if (Array.isArray(value))
         return walkArray(walk, value, path, depth, (item, p, d) => walkJson(walk, item, p, d, cls));
-      return walkObject(walk, value as Record<string, unknown>, path, depth, (item, p, d, k) =>
-        walkJson(walk, item, p, d, cls, k),
-      );
+      return walkMembers(walk, value as Record<string, unknown>, path, depth, cls);
     case 'undefined':
       return undefined;
     default:
       walk.ctx.report({ path, action: 'dropped', class: typeof value });
       return null;
   }
+}
+
+/**
+ * The members of a JSON object, each under its key; but a `value` member that a sibling names
+ * (`{"name": "DB_PASSWORD", "value": "…"}`) goes under that name, as a text rendering `DB_PASSWORD: …` would
+ * show it: that is how a Kubernetes container's env, an ECS task definition, a CloudFormation parameter or a
+ * HAR header holds a secret.
+ */
+function walkMembers(
+  walk: Walk,
+  value: Record<string, unknown>,
+  path: string,
+  depth: number,
+  cls: StringClass,
+): Record<string, unknown> {
+  const pair = namedValue(value);
+  return walkObject(walk, value, path, depth, (item, p, d, k) =>
+    walkJson(walk, item, p, d, cls, pair !== undefined && k === pair.valueKey ? pair.name : k),
+  );
+}
+
+/** The `value` member of a name-value pair and the name it has, if `value` is one. */
+function namedValue(value: Record<string, unknown>): { valueKey: string; name: string } | undefined {
+  const valueKey =
+    typeof value.value === 'string'
+      ? 'value'
+      : typeof value.Value === 'string'
+        ? 'Value'
+        : typeof value.ParameterValue === 'string'
+          ? 'ParameterValue'
+          : undefined;
+  if (valueKey === undefined) return undefined;
+  const name = value.name ?? value.Name ?? value.key ?? value.Key ?? value.ParameterKey;
+  return typeof name === 'string' ? { valueKey, name } : undefined;
 }
 
 export type ChildWalker = (value: unknown, path: string, depth: number) => unknown;

@@ -616,6 +616,28 @@ describe('secrets in structuredContent', () => {
     },
   );
 
+  it('masks a value whose sibling names it a secret, as env lists and parameter lists hold them', () => {
+    const structuredContent = {
+      env: [
+        { name: 'DB_PASSWORD', value: 'Zx9kQ2mW7pLr' },
+        { name: 'LOG_LEVEL', value: 'debug' },
+      ],
+      headers: [{ Name: 'X-Api-Key', Value: 'q8Zr2LmX0pW4sT7vN3bC' }],
+      parameters: [{ ParameterKey: 'ApiToken', ParameterValue: 'Q8vT3nB6aBcDZx9kQ2mW' }],
+    };
+    const sanitize = (result: unknown) => run(result, { label: 'none' }).sanitizedResult;
+    const out = sanitize({ content: [], structuredContent });
+    expect(out.structuredContent).toEqual({
+      env: [
+        { name: 'DB_PASSWORD', value: '[REDACTED:database-password]' },
+        { name: 'LOG_LEVEL', value: 'debug' },
+      ],
+      headers: [{ Name: 'X-Api-Key', Value: '[REDACTED:generic-secret-assignment]' }],
+      parameters: [{ ParameterKey: 'ApiToken', ParameterValue: '[REDACTED:generic-secret-assignment]' }],
+    });
+    expect(sanitize(out)).toEqual(out);
+  });
+
   it('leaves what names no secret under a password key', () => {
     const structuredContent = {
       password: 'required',

@@ -49,7 +49,7 @@ describe('a secret two rules find', () => {
   });
 
   it('is masked to its closing quote when a quoted value holds a space or an escape', () => {
-    for (const [text, value] of [
+    const cases: [text: string, value: string][] = [
       ['"password": "Tr0ub4dor&3 xyz", "user": "app"', 'Tr0ub4dor&3 xyz'],
       ["secret: 'aB3dE6fG9hJ k2 m4'\n", 'aB3dE6fG9hJ k2 m4'],
       ['{\\"token\\": \\"Xk9mP2vL7q pR\\"}', 'Xk9mP2vL7q pR'],
@@ -57,7 +57,8 @@ describe('a secret two rules find', () => {
       ['{"password": "J7k\\"Lm9nP0q", "user": "app"}', 'J7k\\"Lm9nP0q'],
       ['{"password": "Lm9nP0qXY\\"abc"}', 'Lm9nP0qXY\\"abc'],
       ['{"password": "J7k\\\\Lm9nP0q"}', 'J7k\\\\Lm9nP0q'],
-    ]) {
+    ];
+    for (const [text, value] of cases) {
       const found = registry.scan(text);
       expect(
         found.map((m) => text.slice(m.start, m.end)),
