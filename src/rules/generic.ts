@@ -680,11 +680,12 @@ export const rules: readonly SecretRule[] = [
     description:
       'A session or auth cookie in a Cookie or Set-Cookie header (session=, sid=, auth_token=, ...)',
     family: 'generic',
-    keywords: ['cookie:'],
+    keywords: ['cookie:', 'cookie":', "cookie':"],
     // A cookie whose name says it holds a session or a credential, anywhere in the header's line
-    // (`Cookie: theme=dark; _app_session=…`); others (`theme`, `_ga`) are left as they are.
+    // (`Cookie: theme=dark; _app_session=…`), also as a JSON member (`"cookie": "sid=…"`); others (`theme`,
+    // `_ga`) are left as they are.
     regex:
-      /(?<=[:;][ \t]{0,4})(?:__(?:Secure|Host)-)?[\w.-]{0,40}(?:sess|sid|auth|token|jwt|remember)[\w.-]{0,40}=([^;\s,"]{16,4096})/i,
+      /(?<=[:;][ \t]{0,4}["']?)(?:__(?:Secure|Host)-)?[\w.-]{0,40}(?:sess|sid|auth|token|jwt|remember)[\w.-]{0,40}=([^;\s,"]{16,4096})/i,
     secretGroup: 1,
     entropy: 3,
     window: { before: 0, after: 4096 },
@@ -694,6 +695,7 @@ export const rules: readonly SecretRule[] = [
         'Set-Cookie: sessionid=«l32»; Path=/; HttpOnly; Secure',
         '< set-cookie: __Secure-next-auth.session-token=«w60»; Path=/',
         'Cookie: JSESSIONID=«H32»',
+        '{"headers": {"cookie": "theme=dark; sid=«a24»"}}',
       ],
       negative: [
         'Cookie: theme=dark; lang=en-US; _ga=GA1.2.1234567890.1600000000',
