@@ -168,7 +168,7 @@ export function walkJson(
  * The members of a JSON object, each under its key; but a `value` member that a sibling names
  * (`{"name": "DB_PASSWORD", "value": "…"}`) goes under that name, as a text rendering `DB_PASSWORD: …` would
  * show it: that is how a Kubernetes container's env, an ECS task definition, a CloudFormation parameter or a
- * HAR header holds a secret.
+ * HAR header holds a secret. The `data` and `stringData` of a Kubernetes Secret go under a secret's name.
  */
 function walkMembers(
   walk: Walk,
@@ -176,12 +176,29 @@ function walkMembers(
   path: string,
   depth: number,
   cls: StringClass,
+  under?: string,
 ): Record<string, unknown> {
   const pair = namedValue(value);
-  return walkObject(walk, value, path, depth, (item, p, d, k) =>
-    walkJson(walk, item, p, d, cls, pair !== undefined && k === pair.valueKey ? pair.name : k),
-  );
+  const secret = value.kind === 'Secret' && typeof value.apiVersion === 'string';
+  return walkObject(walk, value, path, depth, (item, p, d, k) => {
+    if (secret && (k === 'data' || k === 'stringData') && isPlainObject(item) && d <= walk.maxDepth)
+      return walkMembers(walk, item, p, d, cls, SECRET_DATA);
+    return walkJson(
+      walk,
+      item,
+      p,
+      d,
+      cls,
+      under ?? (pair !== undefined && k === pair.valueKey ? pair.name : k),
+    );
+  });
 }
+
+/**
+ * The name a Kubernetes Secret's data values go through masking under, whatever their own keys: every one is
+ * a secret (`DB_URL`, `config.yaml`), and the rules judge it as a secret-named key's value.
+ */
+const SECRET_DATA = 'secret';
 
 /** The `value` member of a name-value pair and the name it has, if `value` is one. */
 function namedValue(value: Record<string, unknown>): { valueKey: string; name: string } | undefined {

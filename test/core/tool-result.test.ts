@@ -638,6 +638,28 @@ describe('secrets in structuredContent', () => {
     expect(sanitize(out)).toEqual(out);
   });
 
+  it("masks a Kubernetes Secret's data whatever its keys, and leaves a ConfigMap's alone", () => {
+    const metadata = { name: 'db-credentials', namespace: 'production' };
+    const data = { DB_URL: 'cG9zdGdyZXM6Ly9hcHA6WnhfOWtRMm1XN3BMckBkYi9hcHA=', 'app.conf': 'bW9kZT1wcm9k' };
+    const sanitize = (result: unknown) => run(result, { label: 'none' }).sanitizedResult;
+    const secret = { apiVersion: 'v1', kind: 'Secret', metadata, type: 'Opaque', data };
+    const out = sanitize({ content: [], structuredContent: { items: [secret] } });
+    expect(out.structuredContent).toEqual({
+      items: [
+        {
+          ...secret,
+          data: {
+            DB_URL: '[REDACTED:generic-secret-assignment]',
+            'app.conf': '[REDACTED:generic-secret-assignment]',
+          },
+        },
+      ],
+    });
+    expect(sanitize(out)).toEqual(out);
+    const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata, data };
+    expect(sanitize({ content: [], structuredContent: configMap }).structuredContent).toEqual(configMap);
+  });
+
   it('leaves what names no secret under a password key', () => {
     const structuredContent = {
       password: 'required',
