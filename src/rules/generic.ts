@@ -124,11 +124,15 @@ const LINE_VALUE = `(?![^\\s'"\`\\\\]{41})(?=[^\\s'"\`\\\\&;,(){}\\[\\]<>]{0,39}
  * - A value with spaces in it, up to its closing quote on the same line (100 characters at most): a password
  *   may hold one (`"Tr0ub4dor&3 xyz"` kept `&3 xyz`). Its first eight characters hold none, as the plain
  *   value's do, so a quoted value is read no earlier than before; quoted prose is refused by `PROSE`.
+ *
+ * A string holding JSON (`"SecretString": "{\"username\":…,\"password\":\"…\"}"`, as AWS returns a secret) is
+ * no value: read as one, it was refused as a `{name}` placeholder, and the password's own hit inside it, in
+ * the refused match, was never tried.
  */
 const quoted = (q: string): string => {
   const char = `[^${q}\\s\\\\]`;
   const escaped = q === '"' ? `(?<!\\\\")(?:${char}|\\\\\\S){8,500}(?=")|` : '';
-  return `(?<=${q})(?=(?:${char}|\\\\\\S){8})(?:${escaped}${char}{8,500}(?=\\\\?${q})|${char}{8}[^${q}\\r\\n\\\\]{0,91}${char}(?=\\\\?${q}))`;
+  return `(?<=${q})(?![{[]\\\\?["{[])(?=(?:${char}|\\\\\\S){8})(?:${escaped}${char}{8,500}(?=\\\\?${q})|${char}{8}[^${q}\\r\\n\\\\]{0,91}${char}(?=\\\\?${q}))`;
 };
 const VALUE = `${quoted('"')}|${quoted("'")}|[^\\s'"\`<>;,&(){}\\[\\]\\\\]{8,500}|${LINE_VALUE}`;
 

@@ -65,6 +65,11 @@ describe('a secret two rules find', () => {
         text,
       ).toEqual([value]);
     }
+    // A string holding JSON is no value: the password inside it is.
+    const secretString = '"SecretString": "{\\"username\\":\\"app\\",\\"password\\":\\"Zx9kQ2mW7pLr\\"}"';
+    expect(registry.scan(secretString).map((m) => secretString.slice(m.start, m.end))).toEqual([
+      'Zx9kQ2mW7pLr',
+    ]);
     // Quoted prose under a secret-named key is a message, not a value.
     for (const text of [
       '"reset_password": "successfully reset your password"',
