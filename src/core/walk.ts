@@ -211,7 +211,11 @@ function namedValue(value: Record<string, unknown>): { valueKey: string; name: s
           ? 'ParameterValue'
           : undefined;
   if (valueKey === undefined) return undefined;
-  const name = value.name ?? value.Name ?? value.key ?? value.Key ?? value.ParameterKey;
+  // An SSM parameter of type SecureString says itself that its value is a secret.
+  const name =
+    value.Type === 'SecureString'
+      ? SECRET_DATA
+      : (value.name ?? value.Name ?? value.key ?? value.Key ?? value.ParameterKey);
   return typeof name === 'string' ? { valueKey, name } : undefined;
 }
 

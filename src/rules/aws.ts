@@ -143,6 +143,29 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'aws-ssm-secure-string',
+    description: 'The value of an SSM SecureString parameter, decrypted (get-parameter --with-decryption)',
+    family: 'aws',
+    keywords: ['securestring'],
+    // The parameter says it is a secret; its value, printed right after its type as the CLI and SDKs
+    // order them, goes whatever it looks like: a short password or a connection string as much as a key.
+    regex:
+      /SecureString["']?[ \t]{0,4},?\s{0,32}["']?Value["']?[ \t]{0,4}:[ \t]{0,4}["']?((?:[^"'\\\r\n]|\\.){1,4096})/,
+    secretGroup: 1,
+    anchored: true,
+    examples: {
+      positive: [
+        '{\n    "Parameter": {\n        "Name": "/prod/db/url",\n        "Type": "SecureString",\n        "Value": "postgres://app:«a12»@db/app",\n        "Version": 3\n    }\n}',
+        'Name: /app/license\nType: SecureString\nValue: «a20»\n',
+        '{"Name":"/x","Type":"SecureString","Value":"«a10»"}',
+      ],
+      negative: [
+        '{"Name": "/prod/db/host", "Type": "String", "Value": "db.internal"}',
+        'Type: SecureString\nValue: ${DB_PASSWORD}',
+      ],
+    },
+  },
+  {
     id: 'aws-presigned-url-signature',
     description:
       'The signature of an S3 presigned URL (X-Amz-Signature=): the URL grants access until it expires',

@@ -624,6 +624,7 @@ describe('secrets in structuredContent', () => {
       ],
       headers: [{ Name: 'X-Api-Key', Value: 'q8Zr2LmX0pW4sT7vN3bC' }],
       parameters: [{ ParameterKey: 'ApiToken', ParameterValue: 'Q8vT3nB6aBcDZx9kQ2mW' }],
+      ssm: { Name: '/prod/db/url', Type: 'SecureString', Value: 'postgres-prod-Zx9kQ2mW7pLr' },
     };
     const sanitize = (result: unknown) => run(result, { label: 'none' }).sanitizedResult;
     const out = sanitize({ content: [], structuredContent });
@@ -634,6 +635,7 @@ describe('secrets in structuredContent', () => {
       ],
       headers: [{ Name: 'X-Api-Key', Value: '[REDACTED:generic-secret-assignment]' }],
       parameters: [{ ParameterKey: 'ApiToken', ParameterValue: '[REDACTED:generic-secret-assignment]' }],
+      ssm: { Name: '/prod/db/url', Type: 'SecureString', Value: '[REDACTED:generic-secret-assignment]' },
     });
     expect(sanitize(out)).toEqual(out);
   });
