@@ -77,11 +77,12 @@ const NOT_SECRET_BEFORE = '(?<!(?:public|csrf|xsrf|authenticity)[_-]?)';
 
 /**
  * Names before `_key` that say the key is no secret (a database's or a lookup's key, a public or an
- * identifying one, a key into a table of messages), or that `generic-secret-assignment` reads already
+ * identifying one, a key into a table of messages; `public`, `publishable` or `anon` anywhere in the name,
+ * `NEXT_PUBLIC_STRIPE_KEY`), or that `generic-secret-assignment` reads already
  * (`api_key`, `secret_key`, ...: both rules tried each, and 1 MB of `"api-key": "` took 54 ms instead of 31).
  * For `key-name-assignment`.
  */
-const NOT_SECRET_KEY = `(?<!(?:api|secret|access|private|auth|signing|encryption|license|master|app|primary|foreign|sort|partition|range|hash|row|composite|natural|unique|index|idx|shard|cache|lock|lookup|group|map|bucket|object|idempotency|dedup|dedupe|routing|message|cursor|public|pub|site|ssh|gpg|pgp|kms|hot|sequence|schema|i18n|translation|label|state|store|query|event|item|entry|field|column|table|record|node|parent|child|sub|foo|my)[_-]?)`;
+const NOT_SECRET_KEY = `(?<!(?:api|secret|access|private|auth|signing|encryption|license|master|app|primary|foreign|sort|partition|range|hash|row|composite|natural|unique|index|idx|shard|cache|lock|lookup|group|map|bucket|object|idempotency|dedup|dedupe|routing|message|cursor|public|pub|site|ssh|gpg|pgp|kms|hot|sequence|schema|i18n|translation|label|state|store|query|event|item|entry|field|column|table|record|node|parent|child|sub|foo|my)[_-]?)(?<!(?:public|publishable|anon)[\\w-]{0,40})`;
 
 /**
  * A value that looks generated: 16-256 characters of base64 or hex holding a digit and a letter. No dots:
@@ -384,6 +385,8 @@ export const rules: readonly SecretRule[] = [
         'KMS_KEY=«h8»-«h4»-«h4»-«h4»-«h12»',
         'var _keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";',
         'nid_key = self._lib.NID_pbe_WithSHA1And3_Key_TripleDES_CBC',
+        'STRIPE_PUBLISHABLE_KEY=pk_live_«a24»',
+        'NEXT_PUBLIC_MAPS_BROWSER_KEY=«a32»',
       ],
     },
   },
