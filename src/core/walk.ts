@@ -5,6 +5,7 @@
  * pipeline (unicode → secrets → bound) with its JSON pointer and class. It never mutates its input: a node is
  * copied only when something under it changed, so a clean subtree keeps its reference.
  */
+import { holdsSecrets, isSecretData, namedValue, SECRET_NAME } from './member-names.js';
 import { childPath } from './paths.js';
 import { stringifyIteratively } from './structure.js';
 import type { Finding, SanitizeContext, StringClass, TextSite } from './types.js';
@@ -165,10 +166,8 @@ export function walkJson(
 }
 
 /**
- * The members of a JSON object, each under its key; but a `value` member that a sibling names
- * (`{"name": "DB_PASSWORD", "value": "…"}`) goes under that name, as a text rendering `DB_PASSWORD: …` would
- * show it: that is how a Kubernetes container's env, an ECS task definition, a CloudFormation parameter or a
- * HAR header holds a secret. The `data` and `stringData` of a Kubernetes Secret go under a secret's name.
+ * The members of a JSON object, each through the string stages under its key, or under the name the object
+ * gives it (see `core/member-names`); `under`, when given, names every member.
  */
 function walkMembers(
   walk: Walk,
@@ -179,44 +178,13 @@ function walkMembers(
   under?: string,
 ): Record<string, unknown> {
   const pair = namedValue(value);
-  const secret = value.kind === 'Secret' && typeof value.apiVersion === 'string';
+  const secret = holdsSecrets(value);
   return walkObject(walk, value, path, depth, (item, p, d, k) => {
-    if (secret && (k === 'data' || k === 'stringData') && isPlainObject(item) && d <= walk.maxDepth)
-      return walkMembers(walk, item, p, d, cls, SECRET_DATA);
-    return walkJson(
-      walk,
-      item,
-      p,
-      d,
-      cls,
-      under ?? (pair !== undefined && k === pair.valueKey ? pair.name : k),
-    );
+    if (secret && isSecretData(k) && isPlainObject(item) && d <= walk.maxDepth)
+      return walkMembers(walk, item, p, d, cls, SECRET_NAME);
+    const name = under ?? (pair !== undefined && k === pair.valueKey ? pair.name : k);
+    return walkJson(walk, item, p, d, cls, name);
   });
-}
-
-/**
- * The name a Kubernetes Secret's data values go through masking under, whatever their own keys: every one is
- * a secret (`DB_URL`, `config.yaml`), and the rules judge it as a secret-named key's value.
- */
-const SECRET_DATA = 'secret';
-
-/** The `value` member of a name-value pair and the name it has, if `value` is one. */
-function namedValue(value: Record<string, unknown>): { valueKey: string; name: string } | undefined {
-  const valueKey =
-    typeof value.value === 'string'
-      ? 'value'
-      : typeof value.Value === 'string'
-        ? 'Value'
-        : typeof value.ParameterValue === 'string'
-          ? 'ParameterValue'
-          : undefined;
-  if (valueKey === undefined) return undefined;
-  // An SSM parameter of type SecureString says itself that its value is a secret.
-  const name =
-    value.Type === 'SecureString'
-      ? SECRET_DATA
-      : (value.name ?? value.Name ?? value.key ?? value.Key ?? value.ParameterKey);
-  return typeof name === 'string' ? { valueKey, name } : undefined;
 }
 
 export type ChildWalker = (value: unknown, path: string, depth: number) => unknown;
