@@ -7,6 +7,8 @@ import { rules as aws } from './aws.js';
 import { rules as azure } from './azure.js';
 import { rules as ci } from './ci.js';
 import { rules as cloud } from './cloud.js';
+import { rules as commands } from './commands.js';
+import { rules as configFiles } from './config-files.js';
 import { rules as databases } from './databases.js';
 import { rules as forges } from './forges.js';
 import { rules as gcp } from './gcp.js';
@@ -23,6 +25,7 @@ import { rules as privateKeys } from './private-keys.js';
 import { rules as registries } from './registries.js';
 import { rules as saas } from './saas.js';
 import type { SecretRule } from './types.js';
+import { rules as web } from './web.js';
 
 export type { SecretRule } from './types.js';
 
@@ -47,6 +50,9 @@ export const RULES: readonly SecretRule[] = Object.freeze([
   ...databases,
   ...jwt,
   ...generic,
+  ...web,
+  ...commands,
+  ...configFiles,
 ]);
 
 /**

@@ -1,0 +1,87 @@
+/**
+ * @module rules/config-files
+ * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password and the data of
+ * a Kubernetes Secret, as YAML or as JSON.
+ */
+import { NOT_VALUES } from './generic.js';
+import type { SecretRule } from './types.js';
+
+export const rules: readonly SecretRule[] = [
+  {
+    id: 'netrc-password',
+    description: 'The password of a .netrc entry (machine <host> login <user> password <password>)',
+    family: 'config-files',
+    keywords: ['machine ', 'default '],
+    // Tokens of a .netrc are separated by any whitespace, on one line or several; `login`, `account` or
+    // `port` stand between the host and the password (without one, `the default password callback` is prose).
+    regex:
+      /(?:machine[ \t]{1,8}[^\s]{1,253}|default)(?:\s{1,16}(?:login|account|port)[ \t]{1,8}[^\s]{1,256}){1,3}\s{1,16}password[ \t]{1,8}([^\s]{4,256})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: {
+      regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i, /^\$\{?[A-Za-z_]\w*\}?$/],
+    },
+    examples: {
+      positive: [
+        'machine api.example.com login ada password «a16»',
+        'machine github.com\n  login ada\n  password «w40»\n',
+        'default login anonymous password «a12»',
+      ],
+      negative: [
+        'machine api.example.com login ada password $NETRC_PASSWORD',
+        'The machine learning model asks for a password before login.',
+        'machine example.com login user password password',
+        '# the default password callback if you pass an encrypted private key',
+      ],
+    },
+  },
+  {
+    id: 'kubernetes-secret-data',
+    description: 'Base64 values under data: in a Kubernetes Secret manifest',
+    family: 'config-files',
+    keywords: ['kind: secret', "kind: 'secret'", 'kind: "secret"'],
+    // A value plain or quoted, or a block scalar's (`.dockercfg: |`) on the next line.
+    regex: /^[ \t]+[\w.-]+:[ \t]+(?:[|>][-+]?[ \t]*\r?\n[ \t]+)?["']?([A-Za-z0-9+/]{8,}={0,2})["']?[ \t]*$/m,
+    secretGroup: 1,
+    entropy: 2.5,
+    // words (`app: nginxserver`) are labels, not base64 data; nor are names and paths (`kind:
+    // ReplicationController`, `key: secret/mysecret`) of the manifests after a `---` in the window
+    allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/, ...NOT_VALUES] },
+    window: { before: 8192, after: 8192 },
+    examples: {
+      positive: [
+        'apiVersion: v1\nkind: Secret\ndata:\n  tls.key: «a40»\n  ca.crt: «a58»==\nmetadata:\n  name: x',
+        "apiVersion: 'v1'\ndata:\n\textra: '«a24»='\nkind: 'Secret'\n",
+        'kind: Secret\ndata:\n  .dockercfg: |\n    «a60»=\n',
+      ],
+      negative: [
+        'apiVersion: v1\nkind: Service\nmetadata:\n  name: my-nginx-svc\n  labels:\n    app: nginx',
+        'kind: Secret\nmetadata:\n  name: registry-auth\n---\nkind: ConfigMap\ndata:\n  key: secret/mysecret\n  owner: ReplicationController\n',
+      ],
+    },
+  },
+  {
+    id: 'kubernetes-secret-data-json',
+    description: 'Base64 values in a Kubernetes Secret printed as JSON (kubectl get secret -o json)',
+    family: 'config-files',
+    keywords: ['"kind": "secret"', '"kind":"secret"'],
+    // kubectl prints `data` before `kind`, so the window reaches both ways. An entry is a JSON member whose
+    // value is base64 alone; the Secret's names and labels are words, as for the YAML form.
+    regex: /[{,][ \t\r\n]*"[\w.-]+"[ \t]*:[ \t]*"([A-Za-z0-9+/]{8,}={0,2})"/,
+    secretGroup: 1,
+    entropy: 2.5,
+    allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/, ...NOT_VALUES] },
+    window: { before: 8192, after: 8192 },
+    examples: {
+      positive: [
+        '{\n    "apiVersion": "v1",\n    "data": {\n        "DB_URL": "«a40»",\n        "config.yaml": "«a60»=="\n    },\n    "kind": "Secret"\n}',
+        '{"kind":"Secret","data":{"extra":"«a24»="}}',
+      ],
+      negative: [
+        '{\n    "apiVersion": "v1",\n    "kind": "Secret",\n    "metadata": {\n        "name": "registry",\n        "namespace": "production"\n    },\n    "type": "Opaque"\n}',
+        '{"kind": "ConfigMap", "data": {"mode": "«a24»"}}',
+      ],
+    },
+  },
+];

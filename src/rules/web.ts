@@ -1,0 +1,129 @@
+/**
+ * @module rules/web
+ * Credentials as the web carries them: the `Authorization` header and a bearer token in text, session and auth
+ * cookies in `Cookie` and `Set-Cookie`, a password in a URL's userinfo and a token as its user name.
+ */
+import { gated } from './assignments.js';
+import { NOT_VALUES } from './generic.js';
+import type { SecretRule } from './types.js';
+
+export const rules: readonly SecretRule[] = [
+  {
+    id: 'authorization-header',
+    description: 'HTTP Authorization / Proxy-Authorization header credential (Bearer, Basic, Token, or bare)',
+    family: 'web',
+    keywords: ['authorization'],
+    regex:
+      /authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|token|bot|digest|api-?key|api-?token|sso-key|key|ssws|splunk)\s{1,3})?([A-Za-z0-9._~+/:=|-]{8,8192})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    // Code hands the header on (`authorization: options.authorization`) or leaves it out (`undefined`).
+    allowlist: {
+      regexes: [...NOT_VALUES, /^(?:bearer|basic|token|digest|negotiate|apikey|required|optional)$/i],
+    },
+    examples: {
+      positive: [
+        "curl --header 'Authorization: «h8»-«h4»-«h4»-«h4»-«h12»'",
+        "curl -H 'Authorization: Basic «a16»=' \\",
+        "'Authorization': 'Bearer «w40»'",
+        'curl -H "Authorization: Api-Token «h40»" https://api.example.com',
+        'Authorization: Bearer «d15»|«w32»',
+      ],
+      negative: [
+        'curl -d x --header "Authorization: Basic ..."',
+        '-H "Authorization: Token **********"',
+        'Authorization: Bearer $TOKEN',
+        'Authorization: Negotiate',
+        'authorization: options.authorization,',
+        "Authorization: undefined, // do not pass the caller's header on",
+      ],
+    },
+  },
+  {
+    id: 'bearer-token',
+    description: 'A bearer token in free text ("Bearer <token>") outside an Authorization header',
+    family: 'web',
+    keywords: ['bearer '],
+    regex: /bearer\s{1,3}([A-Za-z0-9._~+/-]{20,8192}={0,2})(?![A-Za-z0-9._~+/=-])/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: ['send it as Bearer «a40» in the header'],
+      negative: ['use a Bearer token for authentication', 'Bearer <access_token>'],
+    },
+  },
+  {
+    id: 'session-cookie',
+    description:
+      'A session or auth cookie in a Cookie or Set-Cookie header (session=, sid=, auth_token=, ...)',
+    family: 'web',
+    keywords: ['cookie:', 'cookie":', "cookie':"],
+    // A cookie whose name says it holds a session or a credential, anywhere in the header's line
+    // (`Cookie: theme=dark; _app_session=…`), also as a JSON member (`"cookie": "sid=…"`); others (`theme`,
+    // `_ga`) are left as they are.
+    regex:
+      /(?<=[:;][ \t]{0,4}["']?)(?:__(?:Secure|Host)-)?[\w.-]{0,40}(?:sess|sid|auth|token|jwt|remember)[\w.-]{0,40}=([^;\s,"]{16,4096})/i,
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 0, after: 4096 },
+    examples: {
+      positive: [
+        'Cookie: theme=dark; _app_session=«a32»%3D%3D--«h40»',
+        'Set-Cookie: sessionid=«l32»; Path=/; HttpOnly; Secure',
+        '< set-cookie: __Secure-next-auth.session-token=«w60»; Path=/',
+        'Cookie: JSESSIONID=«H32»',
+        '{"headers": {"cookie": "theme=dark; sid=«a24»"}}',
+      ],
+      negative: [
+        'Cookie: theme=dark; lang=en-US; _ga=GA1.2.1234567890.1600000000',
+        'Set-Cookie: sessionid=deleted; expires=Thu, 01 Jan 1970 00:00:00 GMT',
+        'Set-Cookie: session=; Max-Age=0',
+      ],
+    },
+  },
+  {
+    id: 'url-password',
+    description: 'Password in the userinfo of a URL (scheme://user:password@host)',
+    family: 'web',
+    keywords: ['://'],
+    // Every match has its `@` within 128 + 1 + 256 characters of the `://`: a URL without one (most of them)
+    // is passed over with an `indexOf` instead of a regex attempt (1 MB of `://` repeated: 38.5 -> 13.2 ms).
+    regex: gated(
+      /:\/\/[^:@/\s'"`[\]]{0,128}:([^@/\s'"`[\]]{3,256})@[A-Za-z0-9[]/,
+      ':\\/\\/',
+      128 + 1 + 256,
+      '@',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    // `x-oauth-basic` is GitHub's fixed password when the user name is the token (see `url-token-user`).
+    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|x-oauth-basic|\*+)$/i] },
+    examples: {
+      positive: [
+        'git clone https://deploy:«a20»@git.internal/team/repo.git',
+        'smtp://mailer:«a14»@smtp.internal:587',
+      ],
+      negative: [
+        'const DOC_URL = "https://YOUR_USERNAME:YOUR_PASSWORD@api.service.com";',
+        'https://api.cloudflare.com/client/v4/zones',
+        'DB_URL = postgres://$(PGUSER):$(PGPASSWORD)@$(PGHOST)/$(PGDATABASE)',
+      ],
+    },
+  },
+  {
+    id: 'url-token-user',
+    description: 'A token as the user name of a URL with the fixed password x-oauth-basic (GitHub)',
+    family: 'web',
+    keywords: [':x-oauth-basic@'],
+    regex: /\/\/([A-Za-z0-9_]{20,255}):x-oauth-basic@/,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['"dep": "git+https://«h40»:x-oauth-basic@github.com/acme/lib.git#v1.0.0"'],
+      negative: ['https://YOUR_GITHUB_TOKEN_HERE:x-oauth-basic@github.com/acme/lib.git'],
+    },
+  },
+];
