@@ -6,6 +6,19 @@
 import { NOT_VALUES } from './generic.js';
 import type { SecretRule } from './types.js';
 
+/**
+ * What both forms of a Kubernetes Secret share: the value's group and entropy, the window around `kind`
+ * (kubectl prints `data` before it, YAML authors after), and what is no data. Words (`app: nginxserver`) are
+ * labels, not base64 data; nor are names and paths (`kind: ReplicationController`, `key: secret/mysecret`) of
+ * the manifests after a `---` in the window.
+ */
+const SECRET_MANIFEST = {
+  secretGroup: 1,
+  entropy: 2.5,
+  allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/, ...NOT_VALUES] },
+  window: { before: 8192, after: 8192 },
+} as const;
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'netrc-password',
@@ -43,12 +56,7 @@ export const rules: readonly SecretRule[] = [
     keywords: ['kind: secret', "kind: 'secret'", 'kind: "secret"'],
     // A value plain or quoted, or a block scalar's (`.dockercfg: |`) on the next line.
     regex: /^[ \t]+[\w.-]+:[ \t]+(?:[|>][-+]?[ \t]*\r?\n[ \t]+)?["']?([A-Za-z0-9+/]{8,}={0,2})["']?[ \t]*$/m,
-    secretGroup: 1,
-    entropy: 2.5,
-    // words (`app: nginxserver`) are labels, not base64 data; nor are names and paths (`kind:
-    // ReplicationController`, `key: secret/mysecret`) of the manifests after a `---` in the window
-    allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/, ...NOT_VALUES] },
-    window: { before: 8192, after: 8192 },
+    ...SECRET_MANIFEST,
     examples: {
       positive: [
         'apiVersion: v1\nkind: Secret\ndata:\n  tls.key: «a40»\n  ca.crt: «a58»==\nmetadata:\n  name: x',
@@ -66,13 +74,9 @@ export const rules: readonly SecretRule[] = [
     description: 'Base64 values in a Kubernetes Secret printed as JSON (kubectl get secret -o json)',
     family: 'config-files',
     keywords: ['"kind": "secret"', '"kind":"secret"'],
-    // kubectl prints `data` before `kind`, so the window reaches both ways. An entry is a JSON member whose
-    // value is base64 alone; the Secret's names and labels are words, as for the YAML form.
+    // An entry is a JSON member whose value is base64 alone.
     regex: /[{,][ \t\r\n]*"[\w.-]+"[ \t]*:[ \t]*"([A-Za-z0-9+/]{8,}={0,2})"/,
-    secretGroup: 1,
-    entropy: 2.5,
-    allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/, ...NOT_VALUES] },
-    window: { before: 8192, after: 8192 },
+    ...SECRET_MANIFEST,
     examples: {
       positive: [
         '{\n    "apiVersion": "v1",\n    "data": {\n        "DB_URL": "«a40»",\n        "config.yaml": "«a60»=="\n    },\n    "kind": "Secret"\n}',
