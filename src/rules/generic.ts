@@ -105,10 +105,9 @@ const NAME_PATTERNS = SECRET_NAMES.map((name) =>
 ).join('|');
 
 /**
- * A value: no whitespace, quotes, brackets or separators; 8-500 characters. Between quotes it may hold any of
- * those but its quote and whitespace (`"v:O}wfH!3YS"`, `'sk_9J7*Nr+<JtI=yO<T'`): passwords are made of them.
- * So may a value that is the rest of its line (dotenv, YAML, properties, ini), up to 40 characters that do not
- * end as a statement, a block, an opening or a closing does (`;`, `:`, `(`, `)`, `>`, ...):
+ * A value: no whitespace, quotes, brackets or separators; 8-500 characters (between quotes, see `quoted`).
+ * A value that is the rest of its line (dotenv, YAML, properties, ini) may hold those, up to 40 characters
+ * that do not end as a statement, a block, an opening or a closing does (`;`, `:`, `(`, `)`, `>`, ...):
  * `DB_PASSWORD=p(ss)W0rd12345` went through whole. It is tried last: where eight characters or more come before
  * the first such character, the plain value matches and `continues` masks the rest of its line. A run longer
  * than 40 is turned away first, by one read of 41 characters (`pwd=a&` over 1 MB read 40 and went back over
