@@ -190,14 +190,20 @@ export function walkToolResult(
     const budgeted = applyBudget(out, options.bounds.result, walk, offset, settleCut(walk));
     // A mirror the budget left whole is made again from what the budget left of structuredContent: the next
     // pass recognises only the JSON text of the structuredContent it is given, and reads anything else as text.
+    // Only where that is whole JSON no longer than what the budget counted: a mirror cut to its bound is text
+    // to the next pass, counted before structuredContent, and made again it could come out longer (the cut's
+    // marker a digit shorter, one more character kept: random seed 414633152), so that the next pass's budget
+    // left structuredContent one character less. Cut, it stays as the budget counted it.
     if (mirrored !== undefined && budgeted.structuredContent !== out.structuredContent) {
       const forms = mirrored;
-      budgeted.content = (budgeted.content as ContentBlock[]).map((block, i) => {
+      budgeted.content = (budgeted.content as ContentBlock[]).map((block) => {
         const form = forms.get(block);
         if (form === undefined) return block;
         const json = mirrorJson(budgeted.structuredContent, form);
-        const text = settleMirror(walk, json, options.bounds[env.textClass], i + offset, env.textClass);
-        return { ...block, text };
+        return isWholeMirror(json, options.bounds[env.textClass], env.textClass) &&
+          json.length <= (block.text as string).length
+          ? { ...block, text: json }
+          : block;
       });
     }
     out = budgeted;
@@ -228,12 +234,17 @@ function mirrorJson(value: unknown, form: number): string {
  * pass finds nothing more to do.
  */
 function settleMirror(walk: Walk, json: string, bound: number, index: number, cls: StringClass): string {
-  if (cls === 'document' && json.length <= bound) return json;
+  if (isWholeMirror(json, bound, cls)) return json;
   const path = childPath(childPath('/content', index), 'text');
   const cut = boundText(json, bound);
   if (cut !== json)
     walk.ctx.report({ path, action: 'truncated', class: cls, removed: json.length - cut.length });
   return pipeString(walk, cut, path, cls);
+}
+
+/** Does a mirror's JSON text go out as it is, whole and in a document (see `settleMirror`)? */
+function isWholeMirror(json: string, bound: number, cls: StringClass): boolean {
+  return cls === 'document' && json.length <= bound;
 }
 
 /**

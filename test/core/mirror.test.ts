@@ -166,4 +166,23 @@ describe('the text mirror of structuredContent', () => {
     expect(firstText(out)).toBe(JSON.stringify(out.structuredContent));
     expect(airlock.sanitizeToolResult(out).sanitizedResult).toEqual(out);
   });
+
+  it('stays as the budget counted it when cut to its bound, so that a second pass budgets alike', () => {
+    // Random seed 414633152: a mirror cut to its bound, made again from what the budget left of
+    // structuredContent, came out one character longer (its cut's marker a digit shorter), and a second pass,
+    // reading that text first, left the converted subtree one character less: empty.
+    const airlock = createAirlock({
+      label: 'none',
+      bounds: { document: 160, field: 474, result: 191 },
+      structure: { maxDepth: 100, maxItems: 3 },
+    });
+    let deep: unknown = { k: ['bottom\u202E'] };
+    for (let level = 1; level < 108; level++) deep = { k: [deep] };
+    const structuredContent = { deep };
+    const text = JSON.stringify(structuredContent);
+    const once = airlock.sanitizeToolResult({ content: [{ type: 'text', text }], structuredContent });
+    const out = once.sanitizedResult;
+    expect(firstText(out)).toMatch(/\[truncated \d+ chars\]$/);
+    expect(airlock.sanitizeToolResult(out).sanitizedResult).toEqual(out);
+  });
 });
