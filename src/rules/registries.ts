@@ -1,8 +1,8 @@
 /**
  * @module rules/registries
  * Package and artifact registries: npm (tokens and .npmrc/.yarnrc auth), PyPI, RubyGems, Docker Hub, Docker
- * config auths (also a whole config.json in base64), NuGet (API keys and nuget.config passwords), crates.io, JFrog Artifactory, Clojars,
- * Packagist, Hex.
+ * config auths (also a whole config.json in base64), NuGet (API keys and nuget.config passwords), crates.io,
+ * JFrog Artifactory, Clojars, Packagist, Hex.
  */
 import { assigned, base64Start, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
 import type { SecretRule } from './types.js';
