@@ -1,7 +1,7 @@
 /**
  * @module rules/config-files
  * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password and the data of
- * a Kubernetes Secret, as YAML or as JSON.
+ * a Kubernetes Secret, as YAML or as JSON, and the ciphertext of an Ansible Vault.
  */
 import { NOT_VALUES } from './generic.js';
 import type { SecretRule } from './types.js';
@@ -18,6 +18,9 @@ const SECRET_MANIFEST = {
   allowlist: { regexes: [/^[a-z]{1,40}$/, /^[A-Z][a-z]{1,40}$/, ...NOT_VALUES] },
   window: { before: 8192, after: 8192 },
 } as const;
+
+/** A line break, as text or as a JSON string's escape. */
+const LINE_BREAK = String.raw`(?:\r?\n|(?:\\r)?\\n)`;
 
 export const rules: readonly SecretRule[] = [
   {
@@ -85,6 +88,32 @@ export const rules: readonly SecretRule[] = [
       negative: [
         '{\n    "apiVersion": "v1",\n    "kind": "Secret",\n    "metadata": {\n        "name": "registry",\n        "namespace": "production"\n    },\n    "type": "Opaque"\n}',
         '{"kind": "ConfigMap", "data": {"mode": "«a24»"}}',
+      ],
+    },
+  },
+  {
+    id: 'ansible-vault-ciphertext',
+    description: 'The body of an Ansible Vault file or inline !vault value ($ANSIBLE_VAULT;1.x;AES256 + hex lines)',
+    family: 'config-files',
+    keywords: ['ansible_vault;'],
+    // Encrypted, but a leaked body can be attacked offline against a weak vault password. The header may name a
+    // vault id (`1.2;AES256;prod`); an inline `!vault |` value indents every line; in JSON the lines are `\n`
+    // escapes. The body ends where a line holds more than hex (the next YAML key).
+    regex: new RegExp(
+      `ANSIBLE_VAULT;\\d\\.\\d;AES256;?[\\w-]*[ \\t]*${LINE_BREAK}[ \\t]*([0-9a-f]+(?:[ \\t]*${LINE_BREAK}[ \\t]*[0-9a-f]+)*)[ \\t]*(?:${LINE_BREAK}|["']|$)`,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    examples: {
+      positive: [
+        '$ANSIBLE_VAULT;1.1;AES256\n«h80»\n«h80»\n«h42»\n',
+        'db_password: !vault |\n    $ANSIBLE_VAULT;1.2;AES256;prod\n    «h80»\n    «h64»\n',
+        'ANSIBLE_VAULT;1.0;AES256;\n«d32»',
+        '{"vault": "$ANSIBLE_VAULT;1.1;AES256\\n«h80»\\n«h40»\\n"}',
+      ],
+      negative: [
+        'Files start with $ANSIBLE_VAULT;1.1;AES256 and hex lines follow.',
+        '$ANSIBLE_VAULT;1.1;AES256\nbackup: true',
       ],
     },
   },

@@ -3,7 +3,8 @@
  * SaaS and platform APIs: HashiCorp Vault and Terraform Cloud, 1Password, Okta, Auth0, Atlassian, Notion,
  * Linear, Airtable, Asana, Dropbox, Mapbox, Contentful, Postman, Pulumi, Figma, Sidekiq, MaxMind, Adobe,
  * LinkedIn, Facebook, Twitter/X, Etsy, Flickr, Finnhub, NYTimes, Looker, Confluent, Fastly, SettleMint,
- * 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly, Frame.io, Authress.
+ * 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly, Frame.io, Authress,
+ * Chief Tools.
  */
 
 import { gated } from './assignments.js';
@@ -1034,6 +1035,18 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['MERAKI_DASHBOARD_API_KEY=97c67a329cc46c88de3ffed2fbc145b4f6fc62cf'],
       negative: ['meraki_network = "L_250091581773"'],
+    },
+  },
+  {
+    id: 'chief-tools-token',
+    description: 'Chief Tools personal access, access or refresh token (ctp_/cto_/ctr_ + 30-248)',
+    family: 'saas',
+    keywords: ['ctp_', 'cto_', 'ctr_'],
+    regex: /(?<![A-Za-z0-9_])ct[opr]_[A-Za-z0-9]{30,248}(?![A-Za-z0-9_])/,
+    entropy: 3,
+    examples: {
+      positive: ['CHIEF_TOOLS_TOKEN=ctp_«a36»', 'Authorization: Bearer cto_«a40»', 'refresh: ctr_«a64»'],
+      negative: ['ctp_short', 'ctr_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
     },
   },
 ];
