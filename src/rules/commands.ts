@@ -1,7 +1,8 @@
 /**
  * @module rules/commands
  * Credentials on a command line: `curl -u user:password` (and an API key as the user), a secret after its
- * flag (`--password <value>`), and the password of a login command (`docker login -u … -p …`, `sshpass -p`).
+ * flag (`--password <value>`), the password of a login command (`docker login -u … -p …`, `sshpass -p`) and
+ * one PowerShell turns into a secure string.
  * Database clients' flags are in `databases`.
  */
 import { gated } from './assignments.js';
@@ -156,6 +157,31 @@ export const rules: readonly SecretRule[] = [
         'echo "$PW" | docker login -u ci --password-stdin',
         'docker login -u ci registry.example.test -p',
         'sshpass -f ~/.pw ssh host -p 2222',
+      ],
+    },
+  },
+  {
+    id: 'powershell-plaintext-secure-string',
+    description: 'A password written out for PowerShell\'s ConvertTo-SecureString (… -AsPlainText -Force)',
+    family: 'commands',
+    keywords: ['convertto-securestring'],
+    // The string comes first or after `-String`, the switches before or after it; without `-AsPlainText` it is
+    // an encrypted standard string, which holds the password too for whoever runs as that user.
+    regex:
+      /convertto-securestring(?:[ \t]{1,8}-(?:asplaintext|force|string)(?::\$true)?){0,3}[ \t]{1,8}["']([^"'\r\n]{4,500})["']/i,
+    secretGroup: 1,
+    anchored: true,
+    allowlist: { regexes: [/^\$\{?[A-Za-z_][\w:]*\}?$/] },
+    examples: {
+      positive: [
+        '$password = ConvertTo-SecureString "«a14»" -AsPlainText -Force',
+        "$pw = ConvertTo-SecureString -String '«a12»' -AsPlainText -Force",
+        '$s = ConvertTo-SecureString -AsPlainText -Force "«a16»"',
+      ],
+      negative: [
+        '$password = ConvertTo-SecureString $env:DB_PASSWORD -AsPlainText -Force',
+        '$password = ConvertTo-SecureString "$plain" -AsPlainText -Force',
+        'Use ConvertTo-SecureString to turn plain text into a secure string.',
       ],
     },
   },

@@ -62,6 +62,16 @@ const SECRET_NAMES = [
   '_pw',
   '-pw',
   'passcode',
+  // A pre-shared key: a Wi-Fi network's (`WIFI_PSK`, wpa_supplicant's `psk="…"`), a quoted or spaced `psk`.
+  // Not any `_PSK`: code names TLS's PSK modes so (`"Cryptography_HAS_PSK": cryptography_has_psk`).
+  'wifi_psk',
+  'wpa_psk',
+  '"psk',
+  "'psk",
+  ' psk',
+  'pre_shared_key',
+  'preshared_key',
+  'pre-shared-key',
 ];
 
 /**
@@ -156,6 +166,23 @@ const PROSE = new RegExp(`^(?:${WORD}[-'’/])*${WORD}[,:;]? +${WORD}(?:(?:[,:;]
 const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}value[ \\t]{0,4}:[ \\t]{0,4}|["']\\s{0,4},\\s{0,4}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
 
 /**
+ * A Markdown table's row, the name in one cell and the value alone in the next (`| DB_PASSWORD | … |`), as
+ * READMEs and issues list settings, either maybe as code (`` `API_TOKEN` ``). The cell must hold one word: a
+ * cell of prose describes the setting (`| token | Base64-encoded token |`). No other quotes: a union of
+ * strings is no table (`'ietf-token' | 'quoted-printable'`).
+ */
+const TABLE_CELL = `\`?[ \\t]{1,8}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\t]{1,8}\\|)[ \\t]{1,8}\`?`;
+
+/**
+ * An element named by an attribute that is a secret's name, its text the value: Java properties in XML
+ * (`<entry key="jdbc.password">…</entry>`), Android resources (`<string name="api_key">…</string>`), .NET
+ * settings (`<setting name="Password"><value>…</value></setting>`). Known by the element that closes it: a
+ * `class` names a style, and code highlighters mark every token so (`<span class="token">punctuation</span>`).
+ */
+const VALUE_ELEMENT = `(?:[ \\t]{0,8}\\r?\\n?[ \\t]{0,16}<value>)?`;
+const KEYED_ELEMENT = `["'][^<>]{0,30}(?=>${VALUE_ELEMENT}[^\\s<'"]{8,500}</(?:entry|param|parameter|property|setting|value|item|string)>)>${VALUE_ELEMENT}`;
+
+/**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
  * (`cfg[env].token`, `lexStates[state].key`), a name closing a call around its key (`f(token=a.key).x`) and
  * a condition (`ready&&token`). Names that start in lower case, as variables do: the allowlist reads quoted
@@ -185,7 +212,10 @@ const PATH_PART = named('[a-z_.-]');
  * backslashes escaped or not) and relative ones in lower case
  * (`token: "node_modules/.cache"`; base64 has capitals), links with no password in them
  * (`session token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words,
- * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`) and fetch's `credentials: 'same-origin'`.
+ * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's `credentials: 'same-origin'` and
+ * PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred = Get-Credential`) and paths of names
+ * (`AEK_PAUTH | AArch64::AEK_BTI`, C++'s and Rust's `::`), and constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
+ * `token: GITHUB_TOKEN`), which a generated value is not, with a capital between every two underscores.
  */
 export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
@@ -199,6 +229,9 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^[a-z][a-z0-9]{0,30}(?:[-.][a-z][a-z0-9]{0,30}){0,6}[-@:]v?\d{1,4}(?:\.\d{1,4}){1,3}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean|same-origin)$/i,
   /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
+  /^(?:[A-Z][a-z]{1,15}){1,2}-[A-Z][A-Za-z]{1,40}$/,
+  /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
+  /^[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
 ];
 
 export const rules: readonly SecretRule[] = [
@@ -212,12 +245,14 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${TABLE_CELL}|${KEYED_ELEMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
-      // The `:` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 4 characters on (see NAME_VALUE_PAIR).
+      // The `:` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 4 characters on (see NAME_VALUE_PAIR); the
+      // `>` of a keyed element 7 + 1 + 30 on, a table cell's `|` 7 + 1 + 8.
       7 + 1 + 4 + 2 + 16 + 5 + 4,
+      '=:,>|',
     ),
     secretGroup: 1,
     anchored: true,
@@ -281,6 +316,13 @@ export const rules: readonly SecretRule[] = [
         '{\\"secret\\": \\"«a10» «a6»\\"}',
         '{"password":"J7k\\"«a8»"}',
         '{"db_pass": "«a6»\\\\«a6»"}',
+        'WIFI_PSK="«a14»"',
+        '| DB_PASSWORD | «a14» |',
+        '| `API_TOKEN` | `«a24»` | staging |',
+        '<entry key="jdbc.password">«a12»</entry>',
+        '<param name="apiToken" type="string">«a20»</param>',
+        '<string name="maps_api_key">«a39»</string>',
+        '<setting name="ServicePassword" serializeAs="String">\n  <value>«a16»</value>\n</setting>',
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -347,6 +389,16 @@ export const rules: readonly SecretRule[] = [
         "token_help: 'Personal API tokens: create one in Settings'",
         '{"private_key": "C:\\\\keys\\\\server.pem"}',
         '{"credentials": "\\\\\\\\fileserver\\\\share\\\\aws\\\\credentials"}',
+        '| token | Base64-encoded token |',
+        '| GITHUB_TOKEN | ${{ secrets.GITHUB_TOKEN }} |',
+        '| api_key | string | Your key |',
+        '<span class="token keyword">Authorization123</span>',
+        '<entry key="password">${db.password}</entry>',
+        "type Encoding = 'ietf-token' | 'quoted-printable' | 'x-token';",
+        '"Cryptography_HAS_PSK": cryptography_has_psk,',
+        '  AArch64::AEK_PAUTH | AArch64::AEK_SSBS | AArch64::AEK_SB,',
+        ' *    WGDEVICE_A_PRIVATE_KEY: NLA_EXACT_LEN, len WG_KEY_LEN',
+        '$password = ConvertTo-SecureString $plain -AsPlainText -Force',
       ],
     },
   },
