@@ -162,7 +162,7 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'powershell-plaintext-secure-string',
-    description: 'A password written out for PowerShell\'s ConvertTo-SecureString (… -AsPlainText -Force)',
+    description: "A password written out for PowerShell's ConvertTo-SecureString (… -AsPlainText -Force)",
     family: 'commands',
     keywords: ['convertto-securestring'],
     // The string comes first or after `-String`, the switches before or after it; without `-AsPlainText` it is

@@ -93,7 +93,8 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'ansible-vault-ciphertext',
-    description: 'The body of an Ansible Vault file or inline !vault value ($ANSIBLE_VAULT;1.x;AES256 + hex lines)',
+    description:
+      'The body of an Ansible Vault file or inline !vault value ($ANSIBLE_VAULT;1.x;AES256 + hex lines)',
     family: 'config-files',
     keywords: ['ansible_vault;'],
     // Encrypted, but a leaked body can be attacked offline against a weak vault password. The header may name a
