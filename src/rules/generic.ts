@@ -178,9 +178,11 @@ const TABLE_CELL = `\`?[ \\t]{1,8}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\t
  * (`<entry key="jdbc.password">…</entry>`), Android resources (`<string name="api_key">…</string>`), .NET
  * settings (`<setting name="Password"><value>…</value></setting>`). Known by the element that closes it: a
  * `class` names a style, and code highlighters mark every token so (`<span class="token">punctuation</span>`).
+ * Two short attributes may follow the name (`type="string"`); spelled out, not skipped over, so that a hit
+ * with no tag after it (`"auth"=` repeated) fails at its next character.
  */
 const VALUE_ELEMENT = `(?:[ \\t]{0,8}\\r?\\n?[ \\t]{0,16}<value>)?`;
-const KEYED_ELEMENT = `["'][^<>]{0,30}(?=>${VALUE_ELEMENT}[^\\s<'"]{8,500}</(?:entry|param|parameter|property|setting|value|item|string)>)>${VALUE_ELEMENT}`;
+const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,2}[ \\t]{0,4}(?=>${VALUE_ELEMENT}[^\\s<'"]{8,500}</(?:entry|param|parameter|property|setting|value|item|string)>)>${VALUE_ELEMENT}`;
 
 /**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
@@ -250,7 +252,8 @@ export const rules: readonly SecretRule[] = [
       ),
       SECRET_NAMES.join('|'),
       // The `:` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 4 characters on (see NAME_VALUE_PAIR); the
-      // `>` of a keyed element 7 + 1 + 30 on, a table cell's `|` 7 + 1 + 8.
+      // `>` of a keyed element 7 + 1 + 4 on or its next attribute's `=` 7 + 1 + 4 + 20, a table cell's `|`
+      // 7 + 1 + 8.
       7 + 1 + 4 + 2 + 16 + 5 + 4,
       '=:,>|',
     ),
