@@ -1,7 +1,8 @@
 /**
  * @module rules/config-files
  * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password and the data of
- * a Kubernetes Secret, as YAML or as JSON, and the ciphertext of an Ansible Vault.
+ * a Kubernetes Secret, as YAML or as JSON, the ciphertext of an Ansible Vault and the default of a Terraform
+ * variable named for a secret.
  */
 import { NOT_VALUES } from './generic.js';
 import type { SecretRule } from './types.js';
@@ -115,6 +116,32 @@ export const rules: readonly SecretRule[] = [
       negative: [
         'Files start with $ANSIBLE_VAULT;1.1;AES256 and hex lines follow.',
         '$ANSIBLE_VAULT;1.1;AES256\nbackup: true',
+      ],
+    },
+  },
+  {
+    id: 'terraform-variable-default',
+    description:
+      'The default of a Terraform variable named for a secret (variable "db_password" { default = "…" })',
+    family: 'config-files',
+    keywords: ['variable "'],
+    // The name is the block's label, the value its `default`, a few lines into the block (after a description,
+    // a type, `sensitive = true`).
+    regex:
+      /variable[ \t]{1,8}"[\w-]{0,40}(?:password|passwd|secret|token|api_key|apikey|private_key|access_key|credentials?)[\w-]{0,40}"[ \t]{0,8}\{(?:[ \t]{0,8}\r?\n[ \t]{0,16}\w{1,30}[ \t]{0,8}=[^\r\n]{0,200}){0,6}?[ \t]{0,8}\r?\n[ \t]{0,16}default[ \t]{0,8}=[ \t]{0,8}"([^"\s]{8,500})"/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{[^}]{1,200}\}$/] },
+    examples: {
+      positive: [
+        'variable "db_password" {\n  default = "«a14»"\n}',
+        'variable "api_token" {\n  description = "The API token"\n  type        = string\n  sensitive   = true\n  default     = "«w32»"\n}',
+      ],
+      negative: [
+        'variable "db_password" {\n  type      = string\n  sensitive = true\n}',
+        'variable "token_ttl" {\n  default = "3600s"\n}',
+        'variable "db_password" {\n  default = "${var.fallback}"\n}',
       ],
     },
   },
