@@ -167,8 +167,8 @@ const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}value[ \\t]{0,4}:
 
 /**
  * A Markdown table's row, the name in one cell and the value alone in the next (`| DB_PASSWORD | … |`), as
- * READMEs and issues list settings, either maybe as code (`` `API_TOKEN` ``). The cell must hold one word: a
- * cell of prose describes the setting (`| token | Base64-encoded token |`). No other quotes: a union of
+ * READMEs and issues list settings, each maybe in backticks (`` `API_TOKEN` ``). The cell must hold one word:
+ * a cell of prose describes the setting (`| token | Base64-encoded token |`). No other quotes: a union of
  * strings is no table (`'ietf-token' | 'quoted-printable'`).
  */
 const TABLE_CELL = `\`?[ \\t]{1,8}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\t]{1,8}\\|)[ \\t]{1,8}\`?`;
@@ -214,10 +214,10 @@ const PATH_PART = named('[a-z_.-]');
  * backslashes escaped or not) and relative ones in lower case
  * (`token: "node_modules/.cache"`; base64 has capitals), links with no password in them
  * (`session token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words,
- * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's `credentials: 'same-origin'` and
- * PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred = Get-Credential`) and paths of names
- * (`AEK_PAUTH | AArch64::AEK_BTI`, C++'s and Rust's `::`), and constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
- * `token: GITHUB_TOKEN`), which a generated value is not, with a capital between every two underscores.
+ * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's `credentials: 'same-origin'`,
+ * PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred = Get-Credential`), names joined by
+ * `::` (`AEK_PAUTH | AArch64::AEK_BTI`) and upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
+ * `token: GITHUB_TOKEN`; a generated value has no underscores between capitals).
  */
 export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
