@@ -185,6 +185,15 @@ const VALUE_ELEMENT = `(?:[ \\t]{0,8}\\r?\\n?[ \\t]{0,16}<value>)?`;
 const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,2}[ \\t]{0,4}(?=>${VALUE_ELEMENT}[^\\s<'"]{8,500}</(?:entry|param|parameter|property|setting|value|item|string)>)>${VALUE_ELEMENT}`;
 
 /**
+ * A call of a function named for a secret with one quoted string (`client.setApiKey("…")`,
+ * `sdk.WithAPIKey("…")`, `builder.token("…")`, `conn.set_password('…')`): SDKs set credentials so. Getters
+ * are called so too, with what names a secret (`getPassword("DB_PASSWORD")`, `getToken("default-audience")`,
+ * `get_secret("prod/db")`); those are names, constants and paths, which `NOT_VALUES` turns away. Not
+ * `credentials(…)`: Jenkins pipelines name a stored credential by its id so (`credentials('aws-prod')`).
+ */
+const CALL_ARGUMENT = `(?<!credentials?)\\([ \\t]{0,4}["'](?=[^"'\\r\\n]{8,500}["'][ \\t]{0,4}\\))`;
+
+/**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
  * (`cfg[env].token`, `lexStates[state].key`), a name closing a call around its key (`f(token=a.key).x`) and
  * a condition (`ready&&token`). Names that start in lower case, as variables do: the allowlist reads quoted
@@ -236,6 +245,34 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
 ];
 
+/**
+ * Words that name a secret in prose (`secret-in-prose`). Not `key` alone: prose names too many keys that are
+ * none (`primary key`, `cache key 5d41…`, `public key AAAAC3…`).
+ */
+const PROSE_NAMES = [
+  'token',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'credential',
+  'api key',
+  'apikey',
+  'access key',
+  'secret key',
+];
+
+/** Tokens in prose that are no secrets: pagination's (`next page token …`), anti-forgery ones, public keys. */
+const NOT_PROSE_BEFORE = '(?<!(?:page|next|continuation|sync|cursor|csrf|xsrf|public|publishable)[ _-]?)';
+
+/** A character of a value written in prose, a dot aside (it may end the sentence). */
+const PROSE_CHAR = '[a-z0-9+/=_~|%-]';
+/** The characters of a value in prose before the digit or letter looked for, its dots among them. */
+const PROSE_RUN = '[a-z0-9+/=_~|%.-]{0,255}';
+
+/** A name of lower-case words and a number or version at most (`db-credentials-2024`, `my-app-tls-cert-v2`). */
+const KEBAB_NAME = /^(?:[a-z]{2,}[-_.])+(?:[a-z]{2,}|v?\d{1,8})$/;
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'generic-secret-assignment',
@@ -247,7 +284,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${TABLE_CELL}|${KEYED_ELEMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${TABLE_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -255,7 +292,7 @@ export const rules: readonly SecretRule[] = [
       // `>` of a keyed element 7 + 1 + 4 on or its next attribute's `=` 7 + 1 + 4 + 20, a table cell's `|`
       // 7 + 1 + 8.
       7 + 1 + 4 + 2 + 16 + 5 + 4,
-      '=:,>|',
+      '=:,>|(',
     ),
     secretGroup: 1,
     anchored: true,
@@ -326,6 +363,10 @@ export const rules: readonly SecretRule[] = [
         '<param name="apiToken" type="string">«a20»</param>',
         '<string name="maps_api_key">«a39»</string>',
         '<setting name="ServicePassword" serializeAs="String">\n  <value>«a16»</value>\n</setting>',
+        'client.setApiKey("«a20»");',
+        'api := sdk.New(sdk.WithAPIKey("«a24»"))',
+        "builder.token('«a20»').build()",
+        "conn.set_password( '«a14»' )",
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -402,6 +443,12 @@ export const rules: readonly SecretRule[] = [
         '  AArch64::AEK_PAUTH | AArch64::AEK_SSBS | AArch64::AEK_SB,',
         ' *    WGDEVICE_A_PRIVATE_KEY: NLA_EXACT_LEN, len WG_KEY_LEN',
         '$password = ConvertTo-SecureString $plain -AsPlainText -Force',
+        'config.setPassword(System.getenv("DB_PASSWORD"));',
+        'const token = getToken("default-audience-123");',
+        'secrets.get_secret("prod/db/password")',
+        'keyring.get_password("myapp", "alice")',
+        'String secret = readSecret("SLACK_SIGNING_SECRET");',
+        "environment { AWS_CREDS = credentials('jenkins-aws-prod') }",
       ],
     },
   },
@@ -480,6 +527,58 @@ export const rules: readonly SecretRule[] = [
         'the key `Ctrl+Shift+P1` opens the palette',
         'run with key `node_modules/.bin/tool`',
         'the key `config/v2/settings.json` holds it',
+      ],
+    },
+  },
+  {
+    id: 'secret-in-prose',
+    description:
+      'A token, password or secret named in prose and written right after its name (credential <value>)',
+    family: 'generic',
+    // The generic rule's own names: the scan looks for no more words than before.
+    keywords: PROSE_NAMES,
+    // Log lines and chat text name a credential and then print it, with no operator or quotes: `initialised
+    // with credential …`, `the password is …`, `use token … for staging`. Only a value that looks generated
+    // (a letter and a digit, 16 characters or more, no spaces), as `quoted-key-in-prose` reads one between
+    // backticks; a dot or a closing punctuation mark after it ends the sentence, not the value.
+    // Gated by a digit, which every value holds: 1 MB of `token ` repeated ran the regex at each hit, 1.5x
+    // the time of all the other rules at them.
+    regex: gated(
+      new RegExp(
+        `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s? (?:(?:is|was)[ \\t]{1,4})?(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PROSE_CHAR}|\\.(?=[a-z0-9])){15,255})(?!${PROSE_CHAR}|\\.[a-z0-9])`,
+        'i',
+      ),
+      PROSE_NAMES.join('|'),
+      // `s`, a space, `was` and four spaces or tabs, then a value of 256 characters at most.
+      1 + 1 + 3 + 4 + 256,
+      '0123456789',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: [...NOT_VALUES, KEBAB_NAME] },
+    // A type's name in a TypeScript guard (`credential is OAuth2TokenCredential<OAuth2Flow>`) or a call.
+    notBefore: /[(<]/,
+    examples: {
+      positive: [
+        '2024-05-14T10:22:31.418Z INFO  [vault-client] initialised with credential s.«a24» (request_id=8f3a1c)',
+        '[facebook-client] initialised with credential «d15»|«a27» (request_id=8f3a1c)',
+        'The password is «a6»7«a12», please change it.',
+        'my password was «a10»9«a6»',
+        'use token «a20»8 for the staging api',
+        'Here are the API keys «a30»1.',
+        // A UUID is a key as often as an id (Heroku's API keys, Snyk's tokens): after these names, a key.
+        'session token «h8»-«h4»-«h4»-«h4»-«h12» expired',
+      ],
+      negative: [
+        'The token is valid for 3600 seconds.',
+        'kubectl describe secret db-credentials-2024',
+        'Deleted secret my-app-tls-cert-v2.',
+        'next page token «a20»8',
+        'public key «a64»1',
+        'the password reset link expires in 24 hours',
+        'token usage: 1234 prompt, 5678 completion',
+        'function isOAuth2(credential: Credential): credential is OAuth2TokenCredential<OAuth2Flow>;',
       ],
     },
   },
