@@ -225,8 +225,9 @@ const PATH_PART = named('[a-z_.-]');
  * (`session token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words,
  * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's `credentials: 'same-origin'`,
  * PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred = Get-Credential`), names joined by
- * `::` (`AEK_PAUTH | AArch64::AEK_BTI`) and upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
- * `token: GITHUB_TOKEN`; a generated value has no underscores between capitals).
+ * `::` (`AEK_PAUTH | AArch64::AEK_BTI`), upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
+ * `token: GITHUB_TOKEN`; a generated value has no underscores between capitals) and names in lower case that
+ * hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header = "x-api-key"`).
  */
 export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
@@ -243,6 +244,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^(?:[A-Z][a-z]{1,15}){1,2}-[A-Z][A-Za-z]{1,40}$/,
   /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
   /^[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
+  /^(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}$/,
 ];
 
 /**
@@ -363,6 +365,9 @@ export const rules: readonly SecretRule[] = [
         '<param name="apiToken" type="string">«a20»</param>',
         '<string name="maps_api_key">«a39»</string>',
         '<setting name="ServicePassword" serializeAs="String">\n  <value>«a16»</value>\n</setting>',
+        'os.environ["SERVICE_TOKEN"] = "«a20»"',
+        "ENV['API_SECRET'] ||= '«a20»'",
+        'options.apiToken ??= "«a24»";',
         'client.setApiKey("«a20»");',
         'api := sdk.New(sdk.WithAPIKey("«a24»"))',
         "builder.token('«a20»').build()",
@@ -449,6 +454,7 @@ export const rules: readonly SecretRule[] = [
         'keyring.get_password("myapp", "alice")',
         'String secret = readSecret("SLACK_SIGNING_SECRET");',
         "environment { AWS_CREDS = credentials('jenkins-aws-prod') }",
+        'ContentEncoding["IETFToken"] = "ietf-token";',
       ],
     },
   },
