@@ -1,13 +1,17 @@
 /**
  * @module rules/commands
  * Credentials on a command line: `curl -u user:password` (and an API key as the user), a secret after its
- * flag (`--password <value>`), the password of a login command (`docker login -u … -p …`, `sshpass -p`) and
- * one PowerShell turns into a secure string.
+ * flag (`--password <value>`), the password of a login command (`docker login -u … -p …`, `sshpass -p`), one
+ * piped into it (`echo … | docker login --password-stdin`), one PowerShell turns into a secure string, one
+ * `htpasswd -b` stores, and a secret-named variable a command defines (`#define`, `setx`, fish's `set -x`).
  * Database clients' flags are in `databases`.
  */
 import { gated } from './assignments.js';
 import { NOT_VALUES } from './generic.js';
 import type { SecretRule } from './types.js';
+
+/** A variable's name that ends in a secret's word, maybe numbered (`WIFI_PASSWORD`, `API_KEY2`, `SECRET_PASS`). */
+const VARIABLE = String.raw`[A-Za-z0-9_]{0,40}?(?:token|secret|password|passwd|pwd|_pass|_pw|api_?key|access_?key|secret_?key|private_?key|credentials?|auth)(?:_?\d{1,3})?`;
 
 export const rules: readonly SecretRule[] = [
   {
@@ -182,6 +186,96 @@ export const rules: readonly SecretRule[] = [
         '$password = ConvertTo-SecureString $env:DB_PASSWORD -AsPlainText -Force',
         '$password = ConvertTo-SecureString "$plain" -AsPlainText -Force',
         'Use ConvertTo-SecureString to turn plain text into a secure string.',
+      ],
+    },
+  },
+  {
+    id: 'cli-password-stdin',
+    description:
+      'A password echoed into a login command that reads it from stdin (echo … | docker login --password-stdin)',
+    family: 'commands',
+    keywords: ['--password-stdin'],
+    // The flag comes last, the password first: the rule reads the window before the flag. Up to 200
+    // characters of the login command stand between the pipe and the flag.
+    regex:
+      /(?<![\w-])(?:echo(?:[ \t]{1,4}-[ne]{1,2})?|printf(?:[ \t]{1,4}["']%s(?:\\n)?["'])?)[ \t]{1,4}["']?([^\s"'$`\\|;&]{6,200})["']?[ \t]{0,4}\|[ \t]{0,4}[^\n|;&]{0,200}?--password-stdin/,
+    secretGroup: 1,
+    entropy: 2,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'echo "«a20»" | docker login --username ci --password-stdin registry.example.test',
+        "printf '%s' '«a16»' | helm registry login ghcr.io -u bot --password-stdin",
+        'echo -n «a24» | oras login --password-stdin -u robot registry.test',
+      ],
+      negative: [
+        'echo "$CI_REGISTRY_PASSWORD" | docker login -u "$CI_REGISTRY_USER" --password-stdin "$CI_REGISTRY"',
+        'cat ~/pw.txt | docker login --username ci --password-stdin',
+        'aws ecr get-login-password | docker login --username AWS --password-stdin 1234.dkr.ecr.test',
+      ],
+    },
+  },
+  {
+    id: 'htpasswd-batch-password',
+    description: 'A password on an htpasswd command line (-b: batch mode takes it as an argument)',
+    family: 'commands',
+    keywords: ['htpasswd'],
+    // `-b` takes the password after the file and the user, `-nb` after the user alone (no file).
+    regex:
+      /htpasswd[ \t]{1,4}-(?=[A-Za-z]{0,5}b)(?:(?=[A-Za-z]{0,5}n)[A-Za-z]{1,6}|(?![A-Za-z]{0,5}n)[A-Za-z]{1,6}[ \t]{1,4}\S{1,200})[ \t]{1,4}\S{1,100}[ \t]{1,4}["']?([^\s"'$`]{4,200})["']?/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'htpasswd -b .htpasswd admin «a14»',
+        "htpasswd -cbB /etc/nginx/.htpasswd deploy '«a12»'",
+        'htpasswd -nbB grafana «a16» > auth/htpasswd',
+      ],
+      negative: [
+        'htpasswd -c /etc/nginx/.htpasswd admin',
+        'htpasswd -b .htpasswd admin "$ADMIN_PASSWORD"',
+        'htpasswd -nb user password',
+      ],
+    },
+  },
+  {
+    id: 'defined-secret-variable',
+    description: "A secret-named variable a command defines: C's #define, Windows' setx, fish's set -x",
+    family: 'commands',
+    keywords: ['#define', 'setx ', 'set -x ', 'set -gx ', 'set -xg ', 'set -ux ', 'set -xu '],
+    // The name ends in the secret's word (`WIFI_PASSWORD`, `API_KEY2`), so that `#define TOKEN_HEADER "…"`
+    // or `#define PASSWORD_PROMPT "…"` names no value. A macro's value is quoted, or it is code (a number,
+    // another macro: `#define DVD_AUTH 0x5392`, `#define Tk_TimerToken Tcl_TimerToken`); a shell's may be a
+    // word up to the line's end, but not a call (`set -gx API_TOKEN (cat …)`).
+    regex: new RegExp(
+      `(?:#define[ \\t]{1,8}${VARIABLE}[ \\t]{1,8}(?=")|(?:setx|set[ \\t]{1,4}-(?:x|gx|xg|ux|xu))[ \\t]{1,8}${VARIABLE}[ \\t]{1,8})["']?([^\\s"'\\\\(){}[\\]]{6,255})["']?(?=[ \\t]|\\r?\\n|$)`,
+      'i',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        '#define WIFI_PASSWORD "«a14»"',
+        '#define SECRET_PASS "«a12»"',
+        'setx SERVICE_TOKEN "«a20»"',
+        'set -gx API_TOKEN «a24»',
+        "set -x DB_PASSWORD '«a12»'",
+      ],
+      negative: [
+        '#define AUTH_TOKEN_HEADER "X-Auth-Token"',
+        '#define PASSWORD_PROMPT "Enter password: "',
+        '#define API_KEY getenv("API_KEY")',
+        '#define Tk_TimerToken Tcl_TimerToken',
+        '#define DVD_AUTH 0x5392 /* Authentication */',
+        '#define MAX_TOKEN 1024',
+        '#define SECRET_KEY_LEN 32',
+        '#define SECRET_SSID "MyHomeNetwork"',
+        'setx API_TOKEN "%API_TOKEN_PROD%"',
+        'set -gx API_TOKEN (cat ~/.config/token)',
       ],
     },
   },

@@ -1,7 +1,8 @@
 /**
  * @module rules/web
  * Credentials as the web carries them: the `Authorization` header and a bearer token in text, session and auth
- * cookies in `Cookie` and `Set-Cookie`, a password in a URL's userinfo and a token as its user name.
+ * cookies in `Cookie` and `Set-Cookie`, a password in a URL's userinfo and a token as its user name, and one
+ * given with its user to an HTTP client (`auth=("user", "…")`, `req.SetBasicAuth("user", "…")`).
  */
 import { gated } from './assignments.js';
 import { NOT_VALUES } from './generic.js';
@@ -124,6 +125,47 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['"dep": "git+https://«h40»:x-oauth-basic@github.com/acme/lib.git#v1.0.0"'],
       negative: ['https://YOUR_GITHUB_TOKEN_HERE:x-oauth-basic@github.com/acme/lib.git'],
+    },
+  },
+  {
+    id: 'basic-auth-pair',
+    description:
+      "A password given with its user to an HTTP client (requests' auth=(user, password), SetBasicAuth, NetworkCredential)",
+    family: 'web',
+    keywords: [
+      'auth=(',
+      'auth = (',
+      'basicauth(',
+      'digestauth(',
+      'credentials.basic(',
+      'usernamepasswordcredentials(',
+      'passwordauthentication(',
+      'networkcredential(',
+    ],
+    // The user is quoted or a variable; the password must be written out. Python's requests and httpx,
+    // aiohttp's `BasicAuth`, Go's `req.SetBasicAuth`, OkHttp's `Credentials.basic`, Apache HttpClient's
+    // `UsernamePasswordCredentials`, Java's `PasswordAuthentication` and .NET's `NetworkCredential`.
+    regex:
+      /(?:auth[ \t]{0,2}=[ \t]{0,2}|(?:basic|digest)auth|credentials\.basic|usernamepasswordcredentials|passwordauthentication|networkcredential)\([ \t]{0,4}(?:["'][^"'\r\n]{1,100}["']|[A-Za-z_][\w.]{0,60})[ \t]{0,4},[ \t]{0,4}["']([^"'\s\\]{6,200})["']/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'r = requests.get(url, auth=("admin", "«a16»"))',
+        "session.auth = ('svc-deploy', '«a20»')",
+        'req.SetBasicAuth("grafana", "«a14»")',
+        'String credential = Credentials.basic("api", "«a24»");',
+        'new NetworkCredential(userName, "«a12»")',
+        'auth = aiohttp.BasicAuth("bot", "«a18»")',
+      ],
+      negative: [
+        'requests.get(url, auth=("admin", os.environ["ADMIN_PASSWORD"]))',
+        'req.SetBasicAuth(user, pass)',
+        'requests.get(url, auth=("user", "password"))',
+        'auth=(username, "${PASSWORD}")',
+      ],
     },
   },
 ];
