@@ -16,15 +16,16 @@ const TYPED = `\\s{1,2}string\\s{1,2}|\\s{0,2}:\\s{0,2}(?:string|&?str)\\s{1,2}`
 
 /**
  * Assignment between a key and its value: `=`, `:`, `:=`, `=>`, `.=`, Make's `::=`, `:::=`, `?=` and `+=`, the
- * logical assignments `||=`, `??=` and `&&=` (Ruby's `ENV['API_SECRET'] ||= '…'`), after a closing bracket too
- * (`os.environ["SERVICE_TOKEN"] = "…"`, `$config['db_password'] = '…'`), or
+ * logical assignments `||=`, `??=` and `&&=` (Ruby's `ENV['API_SECRET'] ||= '…'`), after a quoted subscript
+ * too (`os.environ["SERVICE_TOKEN"] = "…"`, `$config['db_password'] = '…'`; only after a quote, so that a mask's
+ * own label, `[REDACTED:gitlab-scim-token]:`, is no key), or
  * `"KEY", "value")` (a setProperty call: the comma only between quoted strings closed by `)`, so
  * `"auth","token_uri":` is no assignment). A declared string type may stand between the name and the operator
  * (Go's `var apiToken string = …`, `token: string = …`). Quotes may be backslash-escaped: JSON text inside a
  * JSON string (`{\"token\": \"…\"}`) is what many tools return. The value starts on the operator's line:
  * after `GITHUB_API_KEY=` left empty, the next line is the next assignment.
  */
-export const ASSIGN = `(?:(?:[\\s'"\`\\\\\\]]{0,12}|${TYPED})(?:=>|:{1,3}=|(?:[.?+]|\\|\\||\\?\\?|&&)=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))${VALUE_LEAD}`;
+export const ASSIGN = `(?:(?:[\\s'"\`\\\\]{0,12}|["']\\][ \\t]{0,4}|${TYPED})(?:=>|:{1,3}=|(?:[.?+]|\\|\\||\\?\\?|&&)=|[=:])|['"]\\s{0,2},\\s{0,2}(?=['"][^'"\\s]{1,500}['"]\\s{0,2}\\)))${VALUE_LEAD}`;
 
 const DEFAULT_TAIL = '[\\w.-]{0,30}?';
 
