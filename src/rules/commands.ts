@@ -279,4 +279,183 @@ export const rules: readonly SecretRule[] = [
       ],
     },
   },
+  {
+    id: 'openssl-pass-argument',
+    description: 'A password OpenSSL takes as pass:<password> (-passin, -passout, -pass, -password)',
+    family: 'commands',
+    keywords: ['pass:'],
+    // `env:`, `file:`, `fd:` and `stdin` name where the password is; `pass:` is the password itself.
+    regex: /(?<=-(?:passin|passout|pass|password|srppass)(?:[ \t]{1,4}|=)["']?)pass:([^\s"'<>]{3,256})/,
+    secretGroup: 1,
+    anchored: true,
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    examples: {
+      positive: [
+        'openssl pkcs12 -export -in cert.pem -inkey key.pem -out cert.p12 -passout pass:«a16»',
+        "openssl rsa -in enc.key -passin 'pass:«a12»' -out plain.key",
+        'openssl enc -aes-256-cbc -pbkdf2 -in db.sql -out db.enc -pass pass:«a20»',
+      ],
+      negative: [
+        'openssl pkcs12 -export -in cert.pem -out cert.p12 -passout env:P12_PASSWORD',
+        'openssl rsa -in enc.key -passin pass:$KEY_PASS',
+        'openssl rsa -in enc.key -passin file:/run/secrets/key_pass',
+      ],
+    },
+  },
+  {
+    id: 'archive-password-flag',
+    description: 'A password on an archiver command line (zip/unzip -P, 7z -p<password>, rar -p<password>)',
+    family: 'commands',
+    keywords: ['zip ', 'unzip ', '7z ', '7za ', '7zz ', 'rar ', 'unrar '],
+    // zip and unzip take it after `-P` (their `-p` is another flag), 7-Zip and RAR attached to `-p` (`-p`
+    // alone asks for it). The words before the flag are read up to the line's first such flag.
+    regex: gated(
+      /(?<![\w.-])(?:(?:un)?zip(?:[^\n \t]|[ \t](?!-P[ \t])){0,200}[ \t]-P[ \t]{1,4}|(?:7za?|7zz|(?:un)?rar)(?:[^\n \t]|[ \t](?!-p)){0,200}[ \t]-p)["']?([^\s"'-][^\s"']{3,255})/,
+      'zip|unzip|7z|7za|7zz|rar|unrar',
+      200,
+      /[ \t]-[pP]/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    examples: {
+      positive: [
+        'zip -r -P «a14» backup.zip data/',
+        'unzip -P «a12» release.zip -d out',
+        '7z a -p«a16» -mhe=on backup.7z data/',
+        'rar a -p«a12» logs.rar logs/',
+      ],
+      negative: ['zip -r backup.zip data/', '7z a -p backup.7z data/', 'zip -P "$ZIP_PASSWORD" out.zip f'],
+    },
+  },
+  {
+    id: 'keystore-password',
+    description:
+      "A Java keystore's password: keytool and jarsigner flags (-storepass, -keypass), Gradle's storePassword 'x'",
+    family: 'commands',
+    keywords: ['storepass', 'keypass', 'storepassword ', 'keypassword '],
+    // keytool's `-storepass:env NAME` and `-storepass:file F` name where it is. Gradle's Groovy DSL calls
+    // `storePassword 'x'` with no operator (`storePassword = "x"` is the generic rule's).
+    regex:
+      /(?:(?<=-(?:src|dest|new)?)(?:storepass|keypass)[ \t]{1,4}|(?<=\b)(?:store|key)password[ \t]{1,4}(?=["']))["']?([^\s"'$][^\s"']{3,255})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_.]*\}?$/] },
+    examples: {
+      positive: [
+        'keytool -genkeypair -alias app -keystore app.jks -storepass «a14» -keypass «a14»',
+        'keytool -importkeystore -srckeystore a.p12 -srcstorepass «a12» -destkeystore b.jks -deststorepass «a12»',
+        'jarsigner -keystore release.jks -storepass «a16» app.apk release',
+        "        storePassword '«a12»'\n        keyPassword '«a12»'",
+      ],
+      negative: [
+        'keytool -list -keystore app.jks -storepass:env STORE_PASS',
+        'keytool -list -keystore app.jks -storepass $STORE_PASS',
+        'storePassword System.getenv("STORE_PASSWORD")',
+      ],
+    },
+  },
+  {
+    id: 'account-password-argument',
+    description:
+      "A password a command sets for an account as an argument (Windows' net user, rabbitmqctl add_user, vault login)",
+    family: 'commands',
+    keywords: ['net user ', 'rabbitmqctl add_user', 'rabbitmqctl change_password', 'vault login '],
+    // `net user <name> <password> [/add]` (`*` asks for it, `/delete` and other switches are none);
+    // rabbitmqctl's user then password; `vault login <token>` (its other arguments are `key=value`).
+    regex:
+      /(?<![\w-])(?:(?:net[ \t]{1,4}user|rabbitmqctl[ \t]{1,4}(?:add_user|change_password))[ \t]{1,4}(?:"[^"\r\n]{1,64}"|[^\s"/]{1,64})[ \t]{1,4}|vault[ \t]{1,4}login[ \t]{1,4}(?:-[\w-]{1,30}(?:=\S{0,100})?[ \t]{1,4}){0,4})["']?([^\s"'/*=-][^\s"'=]{3,255})["']?(?=[ \t]|\r?\n|$)/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/, /^%\w+%$/] },
+    examples: {
+      positive: [
+        'net user svc_backup «a14» /add /y',
+        'rabbitmqctl add_user admin «a16»',
+        'rabbitmqctl change_password admin «a16»',
+        'vault login «a26»',
+      ],
+      negative: [
+        'net user admin * /add',
+        'net user admin /delete',
+        'vault login -method=userpass username=ada',
+        'rabbitmqctl add_user admin $RABBIT_PASSWORD',
+      ],
+    },
+  },
+  {
+    id: 'piped-account-password',
+    description: "A user:password pair echoed into chpasswd (echo 'user:password' | chpasswd)",
+    family: 'commands',
+    keywords: ['chpasswd'],
+    // The command comes last: the rule reads the window before it.
+    regex:
+      /(?<![\w-])(?:echo(?:[ \t]{1,4}-[ne]{1,2})?|printf(?:[ \t]{1,4}["']%s(?:\\n)?["'])?)[ \t]{1,4}["']?[\w.-]{1,32}:([^\s"':$`]{4,200})["']?[ \t]{0,4}\|[ \t]{0,4}(?:sudo[ \t]{1,4})?chpasswd/,
+    secretGroup: 1,
+    entropy: 1.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: ['echo "deploy:«a16»" | sudo chpasswd', "echo 'root:«a12»' | chpasswd"],
+      negative: ['echo "deploy:$DEPLOY_PASSWORD" | chpasswd', 'chpasswd < users.txt'],
+    },
+  },
+  {
+    id: 'smb-user-password',
+    description: "A password after the user on Samba's tools, as user%password (smbclient -U 'user%…')",
+    family: 'commands',
+    keywords: ['smbclient', 'rpcclient', 'smbcacls', 'smbget', 'smbmap', 'net rpc', 'net ads'],
+    regex: gated(
+      /(?<![\w-])(?:smbclient|rpcclient|smbcacls|smbget|smbmap|net[ \t]{1,4}(?:rpc|ads))(?:[^\n \t]|[ \t](?!-U|--user)){0,200}[ \t](?:-U|--user(?:name)?)[ \t=]{0,4}["']?[^\s"'%]{1,100}%([^\s"']{3,255})/,
+      'smbclient|rpcclient|smbcacls|smbget|smbmap|net rpc|net ads',
+      200,
+      /[ \t]-(?:U|-user)/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: ['smbclient //fs01/share -U admin%«a14» -c ls', "rpcclient -U 'CORP\\\\svc%«a12»' 10.0.0.5"],
+      negative: ['smbclient //fs01/share -U admin', 'smbclient -L fs01 -N'],
+    },
+  },
+  {
+    id: 'ldap-bind-password',
+    description: "The bind password on an OpenLDAP tool's command line (ldapsearch … -w <password>)",
+    family: 'commands',
+    keywords: [
+      'ldapsearch',
+      'ldapadd',
+      'ldapmodify',
+      'ldapdelete',
+      'ldappasswd',
+      'ldapwhoami',
+      'ldapmodrdn',
+      'ldapcompare',
+    ],
+    // `-W` asks for it and `-y` reads it from a file; `-w` takes it. ldappasswd's `-s` is the new password.
+    regex: gated(
+      /(?<![\w-])ldap(?:search|add|modify|delete|passwd|whoami|modrdn|compare)(?:[^\n \t]|[ \t](?!-[ws][ \t])){0,300}[ \t]-[ws][ \t]{1,4}["']?([^\s"'-][^\s"']{2,255})/,
+      'ldapsearch|ldapadd|ldapmodify|ldapdelete|ldappasswd|ldapwhoami|ldapmodrdn|ldapcompare',
+      300,
+      /[ \t]-[ws]/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    examples: {
+      positive: [
+        'ldapsearch -x -H ldap://dc1 -D "cn=admin,dc=example,dc=com" -w «a14» -b "dc=example,dc=com"',
+        'ldappasswd -x -D cn=admin,dc=corp -W -s «a12» uid=ada,ou=people,dc=corp',
+      ],
+      negative: [
+        'ldapsearch -x -D "cn=admin,dc=example,dc=com" -W -b "dc=example,dc=com"',
+        'ldapsearch -x -D cn=admin -w "$LDAP_PW" -b dc=corp',
+      ],
+    },
+  },
 ];

@@ -1,8 +1,9 @@
 /**
  * @module rules/config-files
- * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password and the data of
- * a Kubernetes Secret, as YAML or as JSON, the ciphertext of an Ansible Vault and the default of a Terraform
- * variable named for a secret.
+ * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password, a `.pgpass`
+ * line's, an LDAP client's or server's bind password (`bindpw`, `rootpw`), the data of a Kubernetes Secret, as
+ * YAML or as JSON, the ciphertext of an Ansible Vault and the default of a Terraform variable named for a
+ * secret.
  */
 import { NOT_VALUES } from './generic.js';
 import type { SecretRule } from './types.js';
@@ -51,6 +52,54 @@ export const rules: readonly SecretRule[] = [
         'machine example.com login user password password',
         '# the default password callback if you pass an encrypted private key',
       ],
+    },
+  },
+  {
+    id: 'pgpass-password',
+    description: 'The password of a PostgreSQL .pgpass line (host:port:database:user:password)',
+    family: 'config-files',
+    keywords: [':5432:', ':5433:', ':*:'],
+    // A line of five fields, the port PostgreSQL's own or `*`: colon-separated records of other kinds (passwd,
+    // group, crontab-like lines) have another field count or no port there.
+    regex:
+      /(?<=^|[\r\n])[^\s:#][^\s:]{0,252}:(?:5432|5433|\*):[^\s:]{1,63}:[^\s:]{1,63}:([^\s:]{4,256})(?=\r?\n|$)/,
+    secretGroup: 1,
+    entropy: 1.5,
+    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i] },
+    examples: {
+      positive: [
+        '# ~/.pgpass\ndb.internal:5432:app:app_user:«a16»\n',
+        'localhost:*:*:postgres:«a12»\n*:5432:*:replicator:«a20»',
+      ],
+      negative: [
+        'db.internal:5432:app:app_user:password',
+        'postgres:x:115:121::/var/lib/postgresql:/bin/bash',
+      ],
+    },
+  },
+  {
+    id: 'ldap-config-password',
+    description:
+      "An LDAP bind or root password in a client's or server's configuration (bindpw, rootpw, olcRootPW)",
+    family: 'config-files',
+    keywords: ['bindpw', 'rootpw', 'olcrootpw:'],
+    // nslcd.conf, pam_ldap and sssd (`ldap_default_authtok` is the generic rule's) write `bindpw <password>`,
+    // slapd.conf `rootpw <password or {SSHA} hash>`, cn=config `olcRootPW: …`. A hash's `{SCHEME}` stays.
+    regex:
+      /(?<=^|[\r\n][ \t]{0,16})(?:bindpw|rootpw|olcrootpw:)[ \t]{1,8}["']?(?:\{[A-Z0-9-]{2,20}\})?([^\s"']{4,256})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: {
+      regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i, /^\$\{?[A-Za-z_]\w*\}?$/],
+    },
+    examples: {
+      positive: [
+        'uri ldap://dc1.corp\nbindpw «a16»',
+        'rootpw    {SSHA}«a32»',
+        'dn: olcDatabase={1}mdb,cn=config\nolcRootPW: «a14»',
+      ],
+      negative: ['bindpw secret', '# bindpw is read from /etc/nslcd.secret'],
     },
   },
   {

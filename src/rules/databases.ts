@@ -2,8 +2,9 @@
  * @module rules/databases
  * Database credentials: the password in a connection URL (`scheme://user:password@host`) for PostgreSQL,
  * MySQL/MariaDB, MongoDB (+srv), Redis, AMQP, SQL Server, ClickHouse and other stores, JDBC URLs and their
- * `password=` parameters, ADO.NET `Password=` pairs, `mysql -p<password>`, passwords under a database
- * password's key name, and PlanetScale and ClickHouse Cloud tokens. Only the password is masked, so the host
+ * `password=` parameters, ADO.NET `Password=` pairs, `mysql -p<password>` and other clients' flags, SQL that
+ * sets a password (`IDENTIFIED BY '…'`, `WITH PASSWORD '…'`), Oracle's `user/password@db`, Redis'
+ * `requirepass`, passwords under a database password's key name, and PlanetScale and ClickHouse Cloud tokens. Only the password is masked, so the host
  * stays readable.
  */
 import { gated, keyed } from './assignments.js';
@@ -161,16 +162,18 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'database-cli-password',
-    description: 'Password given to redis-cli (-a <password>) or the MongoDB shell (mongosh -p <password>)',
+    description:
+      'Password given to redis-cli (-a <password>), the MongoDB shell (mongosh -p <password>) or SQL Server tools (sqlcmd -P <password>)',
     family: 'databases',
-    keywords: ['redis-cli', 'mongosh', 'mongo '],
+    keywords: ['redis-cli', 'mongosh', 'mongo ', 'sqlcmd', 'osql', 'bcp '],
     // As mysql-password-flag: the words before the flag are read up to the line's first ` -a` (` -p` for the
-    // MongoDB shells) and no further, and the gate skips a hit with neither within reach.
+    // MongoDB shells, ` -P` for sqlcmd, osql and bcp, whose `-p` prints statistics) and no further, and the
+    // gate skips a hit with none within reach.
     regex: gated(
-      /(?:redis-cli(?:[^\n \t]|[ \t](?!-a[ \t])){0,200}[ \t]-a|mongo(?:sh)?(?:[^\n \t]|[ \t](?!-p[ \t])){0,200}[ \t]-p)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{3,127})/,
-      'redis-cli|mongosh|mongo',
+      /(?:redis-cli(?:[^\n \t]|[ \t](?!-a[ \t])){0,200}[ \t]-a|mongo(?:sh)?(?:[^\n \t]|[ \t](?!-p[ \t])){0,200}[ \t]-p|(?:sqlcmd|osql|bcp)(?:[^\n \t]|[ \t](?!-P)){0,200}[ \t]-P)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{3,127})/,
+      'redis-cli|mongosh|mongo|sqlcmd|osql|bcp',
       200,
-      /[ \t]-[ap]/,
+      /[ \t]-[apP]/,
     ),
     secretGroup: 1,
     anchored: true,
@@ -181,12 +184,16 @@ export const rules: readonly SecretRule[] = [
         'redis-cli -h cache.internal -p 6379 -a «a16» --no-auth-warning ping',
         "mongosh --host db.internal -u admin -p '«a14»' --authenticationDatabase admin",
         'mongo app -u app -p «a12»',
+        'sqlcmd -S db.internal -U sa -P «a16» -Q "SELECT 1"',
+        'bcp dbo.orders out orders.dat -S db -U loader -P «a12» -c',
       ],
       negative: [
         'redis-cli -h cache.internal -p 6379 ping',
         'redis-cli -a $REDIS_PASSWORD ping',
         'mongosh -u admin -p',
         'mongo --port 27017 -p',
+        'sqlcmd -S db.internal -E -Q "SELECT 1" -p',
+        'sqlcmd -S db -U sa -P $SA_PASSWORD',
       ],
     },
   },
@@ -235,6 +242,86 @@ export const rules: readonly SecretRule[] = [
         'db_password = config.database.password',
         'DB_PASSWORD=[value]',
       ],
+    },
+  },
+  {
+    id: 'sql-password-clause',
+    description:
+      "A password SQL sets for a user (CREATE/ALTER USER … IDENTIFIED BY '…' or WITH PASSWORD '…', SET PASSWORD)",
+    family: 'databases',
+    keywords: [
+      'identified by',
+      'identified with',
+      'with password',
+      'with encrypted password',
+      'set password for',
+    ],
+    // MySQL, MariaDB and Oracle (`IDENTIFIED BY`, maybe after an authentication plugin; Oracle's may be
+    // unquoted or in double quotes), PostgreSQL (`WITH [ENCRYPTED] PASSWORD`), MySQL's `SET PASSWORD FOR
+    // user = '…'` (or `PASSWORD('…')`). A bind parameter (`:pw`, `?`, `$1`) is no value. An unquoted one only
+    // after `BY` and where the statement ends (`;`) or goes on as Oracle's does (`DEFAULT TABLESPACE`, `QUOTA`):
+    // prose says `identified by their …`.
+    regex:
+      /(?:identified[ \t]{1,4}(?:with[ \t]{1,4}\w{1,40}[ \t]{1,4})?by(?:[ \t]{1,4}password)?|with[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|set[ \t]{1,4}password[ \t]{1,4}for[ \t]{1,4}[^\s=;]{1,100}[ \t]{0,4}=(?:[ \t]{0,4}password[ \t]{0,4}\()?)[ \t]{0,4}['"]?((?<=')[^'\r\n]{3,200}(?=')|(?<=by[ \t]{1,4}"?)[A-Za-z0-9_#]{3,128}(?="?[ \t]{0,4};|"?[ \t]{1,4}(?:default|temporary|quota|profile|account|password|container)\b))/i,
+    secretGroup: 1,
+    anchored: true,
+    allowlist: { regexes: [WORD_PASSWORDS, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    examples: {
+      positive: [
+        "CREATE USER app WITH PASSWORD '«a16»';",
+        "ALTER USER 'root'@'localhost' IDENTIFIED BY '«a14»';",
+        "CREATE USER 'svc'@'%' IDENTIFIED WITH mysql_native_password BY '«a12»';",
+        'CREATE USER scott IDENTIFIED BY «a10»;',
+        'CREATE USER hr IDENTIFIED BY «a10» DEFAULT TABLESPACE users QUOTA 10M ON users;',
+        "SET PASSWORD FOR 'app'@'%' = '«a14»';",
+        "alter role reporter with encrypted password '«a20»'",
+      ],
+      negative: [
+        'CREATE USER app WITH PASSWORD :pw;',
+        "ALTER USER app IDENTIFIED BY 'password';",
+        'ALTER USER app IDENTIFIED BY ?;',
+        'Users identified by their e-mail address can sign in.',
+        'Documents with password protection',
+        'Accounts are identified by username',
+      ],
+    },
+  },
+  {
+    id: 'oracle-connect-password',
+    description: 'An Oracle password in a user/password@database connect string (sqlplus, jdbc:oracle:thin:)',
+    family: 'databases',
+    keywords: ['jdbc:oracle:', 'sqlplus', 'expdp', 'impdp', 'sqlldr'],
+    regex:
+      /(?:jdbc:oracle:(?:thin|oci):|(?:sqlplus|expdp|impdp|sqlldr)(?:[ \t]{1,4}-\w{1,10}){0,3}[ \t]{1,4}(?:userid=)?)"?[\w$#.]{1,30}"?\/"?([^\s/@"']{3,128})"?(?=@|[ \t]|$)/i,
+    secretGroup: 1,
+    anchored: true,
+    allowlist: { regexes: [WORD_PASSWORDS] },
+    examples: {
+      positive: [
+        'jdbc:oracle:thin:scott/«a12»@db.internal:1521/ORCL',
+        'sqlplus -s app/«a14»@//db.internal:1521/orclpdb1 @report.sql',
+        'expdp system/«a10»@ORCL schemas=HR directory=DUMP',
+      ],
+      negative: [
+        'sqlplus / as sysdba',
+        'jdbc:oracle:thin:@db.internal:1521/ORCL',
+        'sqlplus scott/password@ORCL',
+      ],
+    },
+  },
+  {
+    id: 'redis-config-password',
+    description: "Redis' password in its configuration (requirepass, masterauth)",
+    family: 'databases',
+    keywords: ['requirepass', 'masterauth'],
+    regex: /(?<!\w)(?:requirepass|masterauth)[ \t]{1,8}["']?([^\s"']{4,512})/i,
+    secretGroup: 1,
+    anchored: true,
+    // `foobared` is the example redis.conf ships in its comments.
+    allowlist: { regexes: [WORD_PASSWORDS, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/, /^foobared$/] },
+    examples: {
+      positive: ['requirepass «a24»', 'masterauth "«a16»"', 'redis-server --requirepass «a20»'],
+      negative: ['# requirepass foobared', 'requirepass ${REDIS_PASSWORD}', 'CONFIG SET requirepass ""'],
     },
   },
   {
