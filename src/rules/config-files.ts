@@ -1,7 +1,8 @@
 /**
  * @module rules/config-files
  * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password, a `.pgpass`
- * line's, an LDAP client's or server's bind password (`bindpw`, `rootpw`), the data of a Kubernetes Secret, as
+ * line's, an LDAP client's or server's bind password (`bindpw`, `rootpw`), WordPress' keys and salts in
+ * `wp-config.php`, the data of a Kubernetes Secret, as
  * YAML or as JSON, the ciphertext of an Ansible Vault and the default of a Terraform variable named for a
  * secret.
  */
@@ -100,6 +101,26 @@ export const rules: readonly SecretRule[] = [
         'dn: olcDatabase={1}mdb,cn=config\nolcRootPW: «a14»',
       ],
       negative: ['bindpw secret', '# bindpw is read from /etc/nslcd.secret'],
+    },
+  },
+  {
+    id: 'wordpress-auth-key',
+    description: "WordPress' authentication keys and salts in wp-config.php (define('AUTH_KEY', '…'))",
+    family: 'config-files',
+    keywords: ['auth_key', 'logged_in_key', 'nonce_key', 'auth_salt', 'logged_in_salt', 'nonce_salt'],
+    // The eight keys sign WordPress' cookies and nonces; the generator writes 64 characters of any printable
+    // punctuation but quotes and backslashes, and the names are aligned with spaces. `SECURE_AUTH_KEY` is found by its `AUTH_KEY`.
+    regex: /(?:auth|logged_in|nonce)_(?:key|salt)['"][ \t]{0,32},[ \t]{0,32}['"]([^'"\r\n]{16,128})['"]/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: [/^put your unique phrase here$/i] },
+    examples: {
+      positive: [
+        "define( 'AUTH_KEY',         '«a20»#«a10»!«a12»^«a16»' );",
+        "define('SECURE_AUTH_SALT', '«a30»@«a30»');",
+      ],
+      negative: ["define( 'AUTH_KEY',         'put your unique phrase here' );"],
     },
   },
   {

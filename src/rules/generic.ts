@@ -114,6 +114,9 @@ const NAME_PATTERNS = SECRET_NAMES.map((name) =>
   name.endsWith('id') ? `${name}(?!${ASSIGN}["']?${UUID}(?![\\w-]))` : name,
 ).join('|');
 
+/** A Python string's prefix and opening quote (`app.secret_key = b'…'`, `token = r"…"`). */
+const STRING_PREFIX = `(?:[bBrRuU]{1,2}['"])?`;
+
 /**
  * A value: no whitespace, quotes, brackets or separators; 8-500 characters (between quotes, see `quoted`).
  * A value that is the rest of its line (dotenv, YAML, properties, ini) may hold those, up to 40 characters
@@ -286,7 +289,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${TABLE_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${TABLE_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -368,6 +371,7 @@ export const rules: readonly SecretRule[] = [
         'os.environ["SERVICE_TOKEN"] = "«a20»"',
         "ENV['API_SECRET'] ||= '«a20»'",
         'options.apiToken ??= "«a24»";',
+        "app.secret_key = b'«a24»'",
         'client.setApiKey("«a20»");',
         'api := sdk.New(sdk.WithAPIKey("«a24»"))',
         "builder.token('«a20»').build()",

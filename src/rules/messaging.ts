@@ -229,6 +229,26 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'telegram-bot-api-url',
+    description: 'A Telegram bot token in a Bot API URL (api.telegram.org/bot<token>/<method>)',
+    family: 'messaging',
+    keywords: ['api.telegram.org/bot', 'api.telegram.org/file/bot'],
+    // The URL carries the token whole, the bot's id and its secret; logs and curl examples print it so.
+    regex: /api\.telegram\.org\/(?:file\/)?bot([0-9]{5,16}:[A-Za-z0-9_-]{30,50})(?![A-Za-z0-9_-])/i,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: [
+        'curl -s https://api.telegram.org/bot6428253812:«a35»/sendMessage -d chat_id=42',
+        'GET https://api.telegram.org/file/bot765422640:«a35»/photos/file_1.jpg',
+      ],
+      negative: [
+        'https://api.telegram.org/bot<token>/getMe',
+        'https://api.telegram.org/bot123456:ABC-DEF/getMe',
+      ],
+    },
+  },
+  {
     id: 'microsoft-teams-webhook',
     description: 'Microsoft Teams incoming webhook URL (webhook.office.com/webhookb2)',
     family: 'messaging',
