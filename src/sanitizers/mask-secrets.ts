@@ -9,6 +9,7 @@ import type { SanitizeContext, Sanitizer, TextSite } from '../core/types.js';
 import { hasWideUnits, LONG_TEXT, OneByteText } from '../core/units.js';
 import type { SecretMatch } from '../rules/registry.js';
 import { findBesideMasks } from '../secrets/beside-masks.js';
+import { decodeEscapes, mergeDecoded } from '../secrets/escaped.js';
 import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
 import { type ResolvedSecrets, resolveSecretsOptions, type SecretsOptions } from '../secrets/options.js';
 
@@ -135,6 +136,15 @@ function maskOne(
       const registry = resolved.registry;
       let matches = registry.scan(text, modes.codes, resolved.allowSecret);
       let settled = registry.settled();
+      // String literals with their escapes (JSON as text): also read as the text they stand for.
+      const decoded = decodeEscapes(text);
+      if (decoded !== undefined) {
+        const found = registry.scan(decoded.text, modes.codes, resolved.allowSecret);
+        if (found.length > 0) {
+          matches = mergeDecoded(matches, found, decoded);
+          settled = false;
+        }
+      }
       // What a mask leaves standing beside it is masked too (see `findBesideMasks`), so that masking the
       // masked text finds nothing more. Rarely needed; a chain of such candidates is followed `RESCANS` deep.
       for (let round = 0; matches.length > 0; round++) {

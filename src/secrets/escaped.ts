@@ -1,0 +1,138 @@
+/**
+ * @module secrets/escaped
+ * Text that holds string literals with their escapes: a tool that returns JSON as text writes a command as
+ * `"echo \"deploy:…\" | chpasswd"` and a config file as `"uri ldap://x\nbindpw …\n"`. The rules are written for
+ * the text those literals stand for, so the text is also read with its escapes decoded (`decodeEscapes`), and
+ * what the rules find there is mapped back onto the escaped text (`mergeDecoded`).
+ */
+
+import type { SecretMatch } from '../rules/registry.js';
+
+/** The text a string literal stands for, and where each of its units came from. */
+export interface DecodedText {
+  readonly text: string;
+  /** `at[i]`: the index in the escaped text of decoded unit `i`; `at[text.length]` is the escaped length. */
+  readonly at: Int32Array;
+}
+
+const BACKSLASH = 0x5c;
+
+/** The unit an escape's letter stands for (`\n`, `\"`, ...), or -1 where the escape is left as written. */
+function escaped(letter: number): number {
+  switch (letter) {
+    case 0x22: // "
+    case 0x27: // '
+    case 0x2f: // /
+    case BACKSLASH:
+      return letter;
+    case 0x6e: // n
+      return 0x0a;
+    case 0x72: // r
+      return 0x0d;
+    case 0x74: // t
+      return 0x09;
+    default:
+      return -1;
+  }
+}
+
+/** A hex digit's value, or -1. */
+function hexDigit(u: number): number {
+  if (u >= 0x30 && u <= 0x39) return u - 0x30;
+  const lower = u | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+
+/**
+ * `\u00XX` for a printable ASCII character, as Go's encoder writes `<`, `>`, `&` and `=` (`\u003d\u003d` at the
+ * end of a base64 secret); -1 for any other.
+ */
+function unicodeEscape(text: string, i: number): number {
+  if (text.charCodeAt(i + 1) !== 0x75 || text.charCodeAt(i + 2) !== 0x30 || text.charCodeAt(i + 3) !== 0x30) {
+    return -1;
+  }
+  const high = hexDigit(text.charCodeAt(i + 4));
+  const low = hexDigit(text.charCodeAt(i + 5));
+  if (high < 0 || low < 0) return -1;
+  const u = high * 16 + low;
+  return u >= 0x20 && u < 0x7f ? u : -1;
+}
+
+/**
+ * `text` with its escapes decoded (`\"`, `\'`, `\\`, `\/`, `\n`, `\r`, `\t`, ASCII `\u00XX`), or undefined when it
+ * holds none. Other escapes stay as written.
+ *
+ * @example
+ * decodeEscapes('a\\nb')?.text; // 'a\nb'
+ */
+export function decodeEscapes(text: string): DecodedText | undefined {
+  let i = text.indexOf('\\');
+  if (i < 0) return undefined;
+  const at = new Int32Array(text.length + 1);
+  let out = '';
+  let decoded = false;
+  let from = 0; // the start of the run copied as it is
+  let n = 0; // decoded units so far
+  const copy = (to: number): void => {
+    out += text.slice(from, to);
+    for (let k = from; k < to; k++) at[n++] = k;
+  };
+  while (i >= 0) {
+    const letter = text.charCodeAt(i + 1);
+    let unit = escaped(letter);
+    let width = 2;
+    if (unit < 0 && letter === 0x75) {
+      unit = unicodeEscape(text, i);
+      width = 6;
+    }
+    if (unit < 0) {
+      i = text.indexOf('\\', i + 1);
+      continue;
+    }
+    copy(i);
+    out += String.fromCharCode(unit);
+    at[n++] = i;
+    decoded = true;
+    from = i + width;
+    i = text.indexOf('\\', from);
+  }
+  if (!decoded) return undefined;
+  copy(text.length);
+  at[n] = text.length;
+  return { text: out, at: at.subarray(0, n + 1) };
+}
+
+/**
+ * `matches` (found in the escaped text, ascending, apart) with `found` (found in its decoded form) mapped back
+ * onto it: a mapped match that overlaps one of `matches` widens it, as both are the same secret read two ways.
+ */
+export function mergeDecoded(
+  matches: readonly SecretMatch[],
+  found: readonly SecretMatch[],
+  decoded: DecodedText,
+): SecretMatch[] {
+  const merged: SecretMatch[] = [];
+  let j = 0;
+  const push = (m: SecretMatch): void => {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && m.start < last.end) {
+      merged[merged.length - 1] = {
+        rule: last.rule,
+        start: last.start,
+        end: Math.max(last.end, m.end),
+      };
+    } else merged.push(m);
+  };
+  for (const f of found) {
+    const m: SecretMatch = {
+      rule: f.rule,
+      start: decoded.at[f.start] as number,
+      end: decoded.at[f.end] as number,
+    };
+    while (j < matches.length && (matches[j] as SecretMatch).start <= m.start)
+      push(matches[j++] as SecretMatch);
+    push(m);
+  }
+  while (j < matches.length) push(matches[j++] as SecretMatch);
+  return merged;
+}
