@@ -1,9 +1,10 @@
 /**
  * @module secrets/escaped
  * Text that holds string literals with their escapes: a tool that returns JSON as text writes a command as
- * `"echo \"deploy:…\" | chpasswd"` and a config file as `"uri ldap://x\nbindpw …\n"`. The rules are written for
- * the text those literals stand for, so the text is also read with its escapes decoded (`decodeEscapes`), and
- * what the rules find there is mapped back onto the escaped text (`mergeDecoded`).
+ * `"echo \"deploy:…\" | chpasswd"` and a config file as `"uri ldap://x\nbindpw …\n"`, and a web page escapes
+ * the code it shows (`{&quot;password&quot;: &quot;…&quot;}`). The rules are written for the text those stand
+ * for, so the text is also read decoded (`decodeEscapes`), and what the rules find there is mapped back onto
+ * the escaped text (`mergeDecoded`).
  */
 
 import type { SecretMatch } from '../rules/registry.js';
@@ -58,16 +59,59 @@ function unicodeEscape(text: string, i: number): number {
   return u >= 0x20 && u < 0x7f ? u : -1;
 }
 
+/** HTML's character references for what code in a page is escaped by (`&quot;password&quot;: &quot;…`). */
+const ENTITIES = new Map<string, number>([
+  ['&quot;', 0x22],
+  ['&#34;', 0x22],
+  ['&#x22;', 0x22],
+  ['&apos;', 0x27],
+  ['&#39;', 0x27],
+  ['&#x27;', 0x27],
+  ['&lt;', 0x3c],
+  ['&#60;', 0x3c],
+  ['&gt;', 0x3e],
+  ['&#62;', 0x3e],
+  ['&amp;', 0x26],
+  ['&#38;', 0x26],
+  ['&#x2f;', 0x2f],
+  ['&#47;', 0x2f],
+  ['&#61;', 0x3d],
+  ['&#x3d;', 0x3d],
+]);
+
+/** An escape or a reference starts here. */
+const OPENERS = /[\\&]/g;
+/** A character reference's text, at most `&#x22;`'s length. */
+const REFERENCE = /&#?[0-9a-z]{2,4};/iy;
+
+/** What the escape or reference at `i` stands for, as `[unit, width]`, or undefined where it is left as written. */
+function decodeAt(text: string, i: number): [number, number] | undefined {
+  if (text.charCodeAt(i) === BACKSLASH) {
+    const letter = text.charCodeAt(i + 1);
+    const unit = escaped(letter);
+    if (unit >= 0) return [unit, 2];
+    const u = letter === 0x75 ? unicodeEscape(text, i) : -1;
+    return u >= 0 ? [u, 6] : undefined;
+  }
+  REFERENCE.lastIndex = i;
+  const ref = REFERENCE.exec(text);
+  const unit = ref === null ? undefined : ENTITIES.get(ref[0].toLowerCase());
+  return unit === undefined ? undefined : [unit, (ref as RegExpExecArray)[0].length];
+}
+
 /**
- * `text` with its escapes decoded (`\"`, `\'`, `\\`, `\/`, `\n`, `\r`, `\t`, ASCII `\u00XX`), or undefined when it
- * holds none. Other escapes stay as written.
+ * `text` with its escapes decoded (`\"`, `\'`, `\\`, `\/`, `\n`, `\r`, `\t`, ASCII `\u00XX`) and HTML's
+ * character references for quotes, brackets, `&`, `/` and `=`, or undefined when it holds none. Other escapes
+ * and references stay as written.
  *
  * @example
  * decodeEscapes('a\\nb')?.text; // 'a\nb'
+ * decodeEscapes('&quot;k&quot;')?.text; // '"k"'
  */
 export function decodeEscapes(text: string): DecodedText | undefined {
-  let i = text.indexOf('\\');
-  if (i < 0) return undefined;
+  OPENERS.lastIndex = 0;
+  let opener = OPENERS.exec(text);
+  if (opener === null) return undefined;
   const at = new Int32Array(text.length + 1);
   let out = '';
   let decoded = false;
@@ -77,24 +121,20 @@ export function decodeEscapes(text: string): DecodedText | undefined {
     out += text.slice(from, to);
     for (let k = from; k < to; k++) at[n++] = k;
   };
-  while (i >= 0) {
-    const letter = text.charCodeAt(i + 1);
-    let unit = escaped(letter);
-    let width = 2;
-    if (unit < 0 && letter === 0x75) {
-      unit = unicodeEscape(text, i);
-      width = 6;
+  while (opener !== null) {
+    const i = opener.index;
+    const found = decodeAt(text, i);
+    if (found === undefined) {
+      OPENERS.lastIndex = i + 1;
+    } else {
+      copy(i);
+      out += String.fromCharCode(found[0]);
+      at[n++] = i;
+      decoded = true;
+      from = i + found[1];
+      OPENERS.lastIndex = from;
     }
-    if (unit < 0) {
-      i = text.indexOf('\\', i + 1);
-      continue;
-    }
-    copy(i);
-    out += String.fromCharCode(unit);
-    at[n++] = i;
-    decoded = true;
-    from = i + width;
-    i = text.indexOf('\\', from);
+    opener = OPENERS.exec(text);
   }
   if (!decoded) return undefined;
   copy(text.length);

@@ -20,6 +20,12 @@ describe('decodeEscapes', () => {
     expect(Array.from(decoded?.at ?? [])).toEqual([0, 1, 3, 4, 6, 7, 9, 10, 16, 17]);
   });
 
+  it("decodes HTML's references for quotes, brackets, & and / in any case, and leaves others", () => {
+    const decoded = decodeEscapes('&QUOT;k&quot;: &#39;v&#x27; &lt;a&gt; &amp;&#x2F; &nbsp;&copy;&#1234;');
+    expect(decoded?.text).toBe('"k": \'v\' <a> &/ &nbsp;&copy;&#1234;');
+    expect(decodeEscapes('a & b &c; d&')).toBeUndefined();
+  });
+
   it('leaves other escapes, non-ASCII \\u escapes and a trailing backslash as written', () => {
     expect(decodeEscapes('\\x41\\u00e9\\q\\n\\')?.text).toBe('\\x41\\u00e9\\q\n\\');
   });
@@ -53,6 +59,13 @@ describe('secrets in JSON text', () => {
     { sql: `ALTER USER app IDENTIFIED BY "${PASSWORD}";` },
     { conf: `uri ldap://dc1\nbindpw ${PASSWORD}\n` },
   ].map((value) => JSON.stringify(value));
+
+  it('masks a secret in code a web page shows escaped', () => {
+    const page = `<pre>{&quot;password&quot;: &quot;${PASSWORD}&quot;}</pre>`;
+    expect(maskSecrets(page).text).toBe(
+      '<pre>{&quot;password&quot;: &quot;[REDACTED:generic-secret-assignment]&quot;}</pre>',
+    );
+  });
 
   it.each(cases)('masks %s and leaves the JSON valid', (text) => {
     const once = maskSecrets(text).text;
