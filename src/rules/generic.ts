@@ -177,6 +177,12 @@ const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}value[ \\t]{0,4}:
 const TABLE_CELL = `\`?[ \\t]{1,8}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\t]{1,8}\\|)[ \\t]{1,8}\`?`;
 
 /**
+ * An HTML table's row, the name in one cell and the value alone in the next
+ * (`<td>DB_PASSWORD</td><td>…</td>`), either maybe in `<code>`: a rendered README or wiki page lists settings so.
+ */
+const HTML_CELL = `(?:</code>)?</t[dh]>[ \\t\\r\\n]{0,16}<td(?:[ \\t][^<>]{0,60})?>[ \\t\\r\\n]{0,16}(?:<code>)?(?=[^\\s<'"]{8,500}(?:</code>)?[ \\t\\r\\n]{0,16}</td>)`;
+
+/**
  * An element named by an attribute that is a secret's name, its text the value: Java properties in XML
  * (`<entry key="jdbc.password">…</entry>`), Android resources (`<string name="api_key">…</string>`), .NET
  * settings (`<setting name="Password"><value>…</value></setting>`). Known by the element that closes it: a
@@ -289,7 +295,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${TABLE_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -364,6 +370,8 @@ export const rules: readonly SecretRule[] = [
         'WIFI_PSK="«a14»"',
         '| DB_PASSWORD | «a14» |',
         '| `API_TOKEN` | `«a24»` | staging |',
+        '<tr><td>DB_PASSWORD</td><td>«a14»</td></tr>',
+        '<tr>\n  <td><code>API_TOKEN</code></td>\n  <td class="value"><code>«a24»</code></td>\n</tr>',
         '<entry key="jdbc.password">«a12»</entry>',
         '<param name="apiToken" type="string">«a20»</param>',
         '<string name="maps_api_key">«a39»</string>',
@@ -445,6 +453,8 @@ export const rules: readonly SecretRule[] = [
         '| token | Base64-encoded token |',
         '| GITHUB_TOKEN | ${{ secrets.GITHUB_TOKEN }} |',
         '| api_key | string | Your key |',
+        '<tr><td>token</td><td>A token string used for auth</td></tr>',
+        '<tr><th>Password</th><td>required</td></tr>',
         '<span class="token keyword">Authorization123</span>',
         '<entry key="password">${db.password}</entry>',
         "type Encoding = 'ietf-token' | 'quoted-printable' | 'x-token';",
