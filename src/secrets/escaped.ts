@@ -79,67 +79,78 @@ const ENTITIES = new Map<string, number>([
   ['&#x3d;', 0x3d],
 ]);
 
-/** An escape or a reference starts here. */
-const OPENERS = /[\\&]/g;
 /** A character reference's text, at most `&#x22;`'s length. */
 const REFERENCE = /&#?[0-9a-z]{2,4};/iy;
 
-/** What the escape or reference at `i` stands for, as `[unit, width]`, or undefined where it is left as written. */
-function decodeAt(text: string, i: number): [number, number] | undefined {
+/**
+ * What the escape or reference at `i` stands for, as its unit plus its width times 0x10000, or -1 where it is
+ * left as written.
+ */
+function decodeAt(text: string, i: number): number {
   if (text.charCodeAt(i) === BACKSLASH) {
     const letter = text.charCodeAt(i + 1);
     const unit = escaped(letter);
-    if (unit >= 0) return [unit, 2];
+    if (unit >= 0) return unit + 2 * 0x10000;
     const u = letter === 0x75 ? unicodeEscape(text, i) : -1;
-    return u >= 0 ? [u, 6] : undefined;
+    return u >= 0 ? u + 6 * 0x10000 : -1;
   }
   REFERENCE.lastIndex = i;
   const ref = REFERENCE.exec(text);
   const unit = ref === null ? undefined : ENTITIES.get(ref[0].toLowerCase());
-  return unit === undefined ? undefined : [unit, (ref as RegExpExecArray)[0].length];
+  return unit === undefined ? -1 : unit + (ref as RegExpExecArray)[0].length * 0x10000;
+}
+
+/** The first escape or reference at or after `from` that decodes, or -1. */
+function firstDecoded(text: string, from: number): number {
+  let slash = text.indexOf('\\', from);
+  let amp = text.indexOf('&', from);
+  while (slash >= 0 || amp >= 0) {
+    const i = amp < 0 || (slash >= 0 && slash < amp) ? slash : amp;
+    if (decodeAt(text, i) >= 0) return i;
+    if (i === slash) slash = text.indexOf('\\', i + 1);
+    else amp = text.indexOf('&', i + 1);
+  }
+  return -1;
 }
 
 /**
  * `text` with its escapes decoded (`\"`, `\'`, `\\`, `\/`, `\n`, `\r`, `\t`, ASCII `\u00XX`) and HTML's
  * character references for quotes, brackets, `&`, `/` and `=`, or undefined when it holds none. Other escapes
- * and references stay as written.
+ * and references stay as written. One loop over the units after the first escape, written into typed arrays:
+ * a string built piece by piece took 85 ms for 1 MB of `\n`.
  *
  * @example
  * decodeEscapes('a\\nb')?.text; // 'a\nb'
  * decodeEscapes('&quot;k&quot;')?.text; // '"k"'
  */
 export function decodeEscapes(text: string): DecodedText | undefined {
-  OPENERS.lastIndex = 0;
-  let opener = OPENERS.exec(text);
-  if (opener === null) return undefined;
-  const at = new Int32Array(text.length + 1);
-  let out = '';
-  let decoded = false;
-  let from = 0; // the start of the run copied as it is
-  let n = 0; // decoded units so far
-  const copy = (to: number): void => {
-    out += text.slice(from, to);
-    for (let k = from; k < to; k++) at[n++] = k;
-  };
-  while (opener !== null) {
-    const i = opener.index;
-    const found = decodeAt(text, i);
-    if (found === undefined) {
-      OPENERS.lastIndex = i + 1;
-    } else {
-      copy(i);
-      out += String.fromCharCode(found[0]);
-      at[n++] = i;
-      decoded = true;
-      from = i + found[1];
-      OPENERS.lastIndex = from;
-    }
-    opener = OPENERS.exec(text);
+  const first = firstDecoded(text, 0);
+  if (first < 0) return undefined;
+  const n = text.length;
+  const units = new Uint16Array(n);
+  const at = new Int32Array(n + 1);
+  for (let k = 0; k < first; k++) {
+    units[k] = text.charCodeAt(k);
+    at[k] = k;
   }
-  if (!decoded) return undefined;
-  copy(text.length);
-  at[n] = text.length;
-  return { text: out, at: at.subarray(0, n + 1) };
+  let w = first;
+  for (let r = first; r < n; ) {
+    const c = text.charCodeAt(r);
+    if (c === BACKSLASH || c === 0x26) {
+      const found = decodeAt(text, r);
+      if (found >= 0) {
+        units[w] = found & 0xffff;
+        at[w++] = r;
+        r += found >>> 16;
+        continue;
+      }
+    }
+    units[w] = c;
+    at[w++] = r++;
+  }
+  at[w] = n;
+  const decoded = Buffer.from(units.buffer, 0, 2 * w).toString('utf16le');
+  return { text: decoded, at: at.subarray(0, w + 1) };
 }
 
 /**
