@@ -33,8 +33,9 @@ export const rules: readonly SecretRule[] = [
     keywords: ['machine ', 'default '],
     // Tokens of a .netrc are separated by any whitespace, on one line or several; `login`, `account` or
     // `port` stand between the host and the password (without one, `the default password callback` is prose).
+    // The password ends at a quote or a backslash too: in JSON text (`"…password Xf7…"]}`) the rest is the JSON's.
     regex:
-      /(?:machine[ \t]{1,8}[^\s]{1,253}|default)(?:\s{1,16}(?:login|account|port)[ \t]{1,8}[^\s]{1,256}){1,3}\s{1,16}password[ \t]{1,8}([^\s]{4,256})/,
+      /(?:machine[ \t]{1,8}[^\s]{1,253}|default)(?:\s{1,16}(?:login|account|port)[ \t]{1,8}[^\s]{1,256}){1,3}\s{1,16}password[ \t]{1,8}([^\s"\\]{4,256})/,
     secretGroup: 1,
     anchored: true,
     entropy: 2,
@@ -62,8 +63,9 @@ export const rules: readonly SecretRule[] = [
     keywords: [':5432:', ':5433:', ':*:'],
     // A line of five fields, the port PostgreSQL's own or `*`: colon-separated records of other kinds (passwd,
     // group, crontab-like lines) have another field count or no port there.
+    // The password ends at its line's end, or at the quote that ends a JSON string holding the file.
     regex:
-      /(?<=^|[\r\n])[^\s:#][^\s:]{0,252}:(?:5432|5433|\*):[^\s:]{1,63}:[^\s:]{1,63}:([^\s:]{4,256})(?=\r?\n|$)/,
+      /(?<=^|[\r\n])[^\s:#][^\s:]{0,252}:(?:5432|5433|\*):[^\s:]{1,63}:[^\s:]{1,63}:([^\s:"\\]{4,256})(?=\r?\n|$|")/,
     secretGroup: 1,
     entropy: 1.5,
     allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i] },

@@ -9,7 +9,7 @@ import type { SanitizeContext, Sanitizer, TextSite } from '../core/types.js';
 import { hasWideUnits, LONG_TEXT, OneByteText } from '../core/units.js';
 import type { SecretMatch } from '../rules/registry.js';
 import { findBesideMasks } from '../secrets/beside-masks.js';
-import { decodeEscapes, mergeDecoded } from '../secrets/escaped.js';
+import { decodeEscapes, mergeDecoded, wholeEscapes } from '../secrets/escaped.js';
 import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
 import { type ResolvedSecrets, resolveSecretsOptions, type SecretsOptions } from '../secrets/options.js';
 
@@ -136,14 +136,13 @@ function maskOne(
       const registry = resolved.registry;
       let matches = registry.scan(text, modes.codes, resolved.allowSecret);
       let settled = registry.settled();
-      // String literals with their escapes (JSON as text): also read as the text they stand for.
+      // String literals with their escapes (JSON as text): also read as the text they stand for, and masked
+      // by whole escapes.
       const decoded = decodeEscapes(text);
       if (decoded !== undefined) {
         const found = registry.scan(decoded.text, modes.codes, resolved.allowSecret);
-        if (found.length > 0) {
-          matches = mergeDecoded(matches, found, decoded);
-          settled = false;
-        }
+        if (found.length > 0) settled = false;
+        matches = mergeDecoded(matches, found, decoded);
       }
       // What a mask leaves standing beside it is masked too (see `findBesideMasks`), so that masking the
       // masked text finds nothing more. Rarely needed; a chain of such candidates is followed `RESCANS` deep.
@@ -158,6 +157,8 @@ function maskOne(
         }
         if (masks === undefined) break;
         ({ matches, settled } = findBesideMasks(registry, text, masks, modes.codes, resolved.allowSecret));
+        const escapes = decoded && matches.length > 0 ? decodeEscapes(text) : undefined;
+        if (escapes !== undefined) matches = wholeEscapes(matches, escapes);
       }
     }
   }

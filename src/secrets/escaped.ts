@@ -153,37 +153,59 @@ export function decodeEscapes(text: string): DecodedText | undefined {
   return { text: decoded, at: at.subarray(0, w + 1) };
 }
 
+/** Where in `at` (ascending) the last value at or before `i` stands. */
+function lastAtOrBefore(at: Int32Array, i: number): number {
+  let lo = 0;
+  let hi = at.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((at[mid] as number) <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * `matches` (ascending) widened so that none starts or ends inside an escape or a reference, and merged where
+ * that makes them overlap. A mask that took `\\` alone from `\\"` left the quote unescaped and ended the JSON
+ * string early (`curl -u \\":4FGF…\\"` lost its backslash); one that takes the quote with it keeps the string
+ * whole.
+ */
+export function wholeEscapes(matches: readonly SecretMatch[], decoded: DecodedText): SecretMatch[] {
+  const { at } = decoded;
+  const merged: SecretMatch[] = [];
+  for (const m of matches) {
+    const first = lastAtOrBefore(at, m.start);
+    const before = lastAtOrBefore(at, m.end - 1);
+    const start = at[first] as number;
+    const end = at[before + 1] as number;
+    const last = merged[merged.length - 1];
+    if (last !== undefined && start < last.end) {
+      merged[merged.length - 1] = { rule: last.rule, start: last.start, end: Math.max(last.end, end) };
+    } else if (start !== m.start || end !== m.end) merged.push({ rule: m.rule, start, end });
+    else merged.push(m);
+  }
+  return merged;
+}
+
 /**
  * `matches` (found in the escaped text, ascending, apart) with `found` (found in its decoded form) mapped back
- * onto it: a mapped match that overlaps one of `matches` widens it, as both are the same secret read two ways.
+ * onto it, both widened to whole escapes (see `wholeEscapes`): a mapped match that overlaps one of `matches`
+ * widens it, as both are the same secret read two ways.
  */
 export function mergeDecoded(
   matches: readonly SecretMatch[],
   found: readonly SecretMatch[],
   decoded: DecodedText,
 ): SecretMatch[] {
-  const merged: SecretMatch[] = [];
+  const all: SecretMatch[] = [];
   let j = 0;
-  const push = (m: SecretMatch): void => {
-    const last = merged[merged.length - 1];
-    if (last !== undefined && m.start < last.end) {
-      merged[merged.length - 1] = {
-        rule: last.rule,
-        start: last.start,
-        end: Math.max(last.end, m.end),
-      };
-    } else merged.push(m);
-  };
   for (const f of found) {
-    const m: SecretMatch = {
-      rule: f.rule,
-      start: decoded.at[f.start] as number,
-      end: decoded.at[f.end] as number,
-    };
-    while (j < matches.length && (matches[j] as SecretMatch).start <= m.start)
-      push(matches[j++] as SecretMatch);
-    push(m);
+    const start = decoded.at[f.start] as number;
+    while (j < matches.length && (matches[j] as SecretMatch).start <= start)
+      all.push(matches[j++] as SecretMatch);
+    all.push({ rule: f.rule, start, end: decoded.at[f.end] as number });
   }
-  while (j < matches.length) push(matches[j++] as SecretMatch);
-  return merged;
+  while (j < matches.length) all.push(matches[j++] as SecretMatch);
+  return wholeEscapes(all, decoded);
 }

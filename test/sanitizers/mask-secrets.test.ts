@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallContext, Finding, SanitizeContext, StringClass } from '../../src/core/types.js';
 import { RULES } from '../../src/rules/index.js';
 import { createMaskSecrets, maskSecrets, SECRET_FIELD_NAMES } from '../../src/sanitizers/mask-secrets.js';
+import { decodeEscapes } from '../../src/secrets/escaped.js';
 import { resolveSecretsOptions, type SecretsOptions } from '../../src/secrets/options.js';
 import { expandTemplate } from '../rules/expand.js';
 
@@ -301,4 +302,21 @@ describe('properties', () => {
       );
     },
   );
+
+  // A tool that returns JSON as text: the secrets are read through their escapes, and the masks keep the JSON
+  // valid (a mask covers an escape whole).
+  it('leaves nothing an enabled rule matches in JSON text, read as it is or decoded, and keeps it JSON', () => {
+    const registry = resolveSecretsOptions(undefined).registry;
+    const json = fc.array(text, { minLength: 1, maxLength: 3 }).map((texts) => JSON.stringify({ texts }));
+    fc.assert(
+      fc.property(json, (t) => {
+        const once = maskSecrets(t).text;
+        expect(() => JSON.parse(once)).not.toThrow();
+        expect(registry.scan(once)).toEqual([]);
+        expect(registry.scan(decodeEscapes(once)?.text ?? once)).toEqual([]);
+        expect(maskSecrets(once).text).toBe(once);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
+  });
 });
