@@ -458,4 +458,75 @@ export const rules: readonly SecretRule[] = [
       ],
     },
   },
+  {
+    id: 'cli-config-secret',
+    description:
+      "A secret a tool's config command stores (aws configure set …_key <value>, poetry config pypi-token.<repo> <value>)",
+    family: 'commands',
+    keywords: ['config set', 'configure set', 'poetry config', 'composer config'],
+    // `<tool> config set <name> <value>` (aws, npm, yarn, pnpm, pip, git, ...), the name holding a secret's
+    // word; Poetry's and Composer's tokens and HTTP basic passwords by their setting's prefix.
+    regex:
+      /(?:(?:configure|config)[ \t]{1,4}set[ \t]{1,4}(?:--?[\w-]{1,30}(?:=[^\s=]{1,60})?[ \t]{1,4}){0,3}[\w./:@-]{0,60}?(?:token|secret|password|passwd|_key|access_?key|api_?key|auth)[\w.-]{0,20}|(?:poetry|composer)[ \t]{1,4}config[ \t]{1,4}(?:--[\w-]{1,30}[ \t]{1,4}){0,3}(?:(?:pypi-token|github-oauth|gitlab-token|gitlab-oauth|bitbucket-oauth|bearer)\.[\w.-]{1,100}|http-basic\.[\w.-]{1,100}[ \t]{1,4}[^\s"']{1,100}))[ \t]{1,4}["']?([^\s"'$`-][^\s"'`]{5,255})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    examples: {
+      positive: [
+        'aws configure set aws_secret_access_key «a40» --profile prod',
+        'npm config set //registry.npmjs.org/:_authToken «a36»',
+        'yarn config set npmAuthToken «a36»',
+        'poetry config pypi-token.pypi «a40»',
+        'composer config --global github-oauth.github.com «a40»',
+        'poetry config http-basic.internal deploy «a20»',
+      ],
+      negative: [
+        'aws configure set region eu-west-1',
+        'git config set user.signingkey ABCD1234EF567890',
+        'npm config set //registry.npmjs.org/:_authToken ${NPM_TOKEN}',
+        'aws configure set aws_secret_access_key $AWS_SECRET_ACCESS_KEY',
+      ],
+    },
+  },
+  {
+    id: 'secret-store-value',
+    description:
+      "A value written out to a secret store's CLI (gh secret set --body, az keyvault secret set --value, doctl auth init -t)",
+    family: 'commands',
+    keywords: [
+      'gh secret set',
+      'keyvault secret set',
+      'secretsmanager',
+      'ssm put-parameter',
+      'doctl auth init',
+    ],
+    // The words before the flag are read up to its first occurrence, as for the login commands.
+    regex: gated(
+      /(?<![\w-])(?:gh[ \t]{1,4}secret[ \t]{1,4}set|keyvault[ \t]{1,4}secret[ \t]{1,4}set|secretsmanager[ \t]{1,4}(?:create-secret|put-secret-value|update-secret)|ssm[ \t]{1,4}put-parameter|doctl[ \t]{1,4}auth[ \t]{1,4}init)(?:[^\n \t]|[ \t](?!-(?:-body|b|-value|-secret-string|t)[ \t=])){0,300}[ \t]-(?:-body|b|-value|-secret-string|t)[ \t=]{1,3}["']?([^\s"'$`{[-][^\s"'`]{5,255})/,
+      'gh secret set|keyvault secret set|secretsmanager|ssm put-parameter|doctl auth init',
+      300,
+      /[ \t]-(?:-body|b|-value|-secret-string|t)[ \t=]/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    examples: {
+      positive: [
+        'gh secret set NPM_TOKEN --body "«a36»"',
+        'gh secret set DEPLOY_KEY -b «a24» --repo acme/app',
+        'az keyvault secret set --vault-name kv --name db-password --value "«a20»"',
+        'aws ssm put-parameter --name /prod/db/password --type SecureString --value «a20»',
+        'aws secretsmanager put-secret-value --secret-id prod/api --secret-string «a32»',
+        'doctl auth init -t «a64»',
+      ],
+      negative: [
+        'gh secret set NPM_TOKEN --body "$NPM_TOKEN"',
+        'gh secret set NPM_TOKEN < token.txt',
+        'aws secretsmanager create-secret --name prod/db --secret-string file://creds.json',
+        'az keyvault secret set --vault-name kv --name db-password --file pw.txt',
+      ],
+    },
+  },
 ];

@@ -169,6 +169,12 @@ const PROSE = new RegExp(`^(?:${WORD}[-'’/])*${WORD}[,:;]? +${WORD}(?:(?:[,:;]
 const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}value[ \\t]{0,4}:[ \\t]{0,4}|["']\\s{0,4},\\s{0,4}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
 
 /**
+ * A name whose value is an object holding the value under `value`, with a few short members before it:
+ * `terraform output -json` prints `{"db_password": {"sensitive": true, "type": "string", "value": "…"}}`.
+ */
+const NESTED_VALUE = `["']\\s{0,4}:\\s{0,4}\\{(?:\\s{0,4}["'][\\w-]{1,20}["']\\s{0,4}:\\s{0,4}(?:"[\\w-]{0,20}"|true|false|null|\\d{1,10})\\s{0,4},){0,4}\\s{0,4}["']value["']\\s{0,4}:\\s{0,4}["']`;
+
+/**
  * A Markdown table's row, the name in one cell and the value alone in the next (`| DB_PASSWORD | … |`), as
  * READMEs and issues list settings, each maybe in backticks (`` `API_TOKEN` ``). The cell must hold one word:
  * a cell of prose describes the setting (`| token | Base64-encoded token |`). No other quotes: a union of
@@ -295,7 +301,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
@@ -371,6 +377,7 @@ export const rules: readonly SecretRule[] = [
         '| DB_PASSWORD | «a14» |',
         '| `API_TOKEN` | `«a24»` | staging |',
         '<tr><td>DB_PASSWORD</td><td>«a14»</td></tr>',
+        '{"db_password": {"sensitive": true, "type": "string", "value": "«a16»"}}',
         '<tr>\n  <td><code>API_TOKEN</code></td>\n  <td class="value"><code>«a24»</code></td>\n</tr>',
         '<entry key="jdbc.password">«a12»</entry>',
         '<param name="apiToken" type="string">«a20»</param>',
@@ -565,12 +572,12 @@ export const rules: readonly SecretRule[] = [
     // the time of all the other rules at them.
     regex: gated(
       new RegExp(
-        `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s? (?:(?:is|was)[ \\t]{1,4})?(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PROSE_CHAR}|\\.(?=[a-z0-9])){15,255})(?!${PROSE_CHAR}|\\.[a-z0-9])`,
+        `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s? (?:(?:is|was):?[ \\t]{1,4})?(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PROSE_CHAR}|\\.(?=[a-z0-9])){15,255})(?!${PROSE_CHAR}|\\.[a-z0-9])`,
         'i',
       ),
       PROSE_NAMES.join('|'),
-      // `s`, a space, `was` and four spaces or tabs, then a value of 256 characters at most.
-      1 + 1 + 3 + 4 + 256,
+      // `s`, a space, `was:` and four spaces or tabs, then a value of 256 characters at most.
+      1 + 1 + 4 + 4 + 256,
       '0123456789',
     ),
     secretGroup: 1,
@@ -586,6 +593,7 @@ export const rules: readonly SecretRule[] = [
         'The password is «a6»7«a12», please change it.',
         'my password was «a10»9«a6»',
         'use token «a20»8 for the staging api',
+        'Your new API key is: «a24»7',
         'Here are the API keys «a30»1.',
         // A UUID is a key as often as an id (Heroku's API keys, Snyk's tokens): after these names, a key.
         'session token «h8»-«h4»-«h4»-«h4»-«h12» expired',
