@@ -10,6 +10,12 @@ import { gated } from './assignments.js';
 import { NOT_VALUES } from './generic.js';
 import type { SecretRule } from './types.js';
 
+/** A shell variable standing where the value goes (`-p $REGISTRY_PASSWORD`, `"${CI_TOKEN}"`): no value. */
+const SHELL_VARIABLE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
+
+/** `echo` or `printf '%s'` and the opening quote of what they print into a pipe. */
+const ECHOED = String.raw`(?<![\w-])(?:echo(?:[ \t]{1,4}-[ne]{1,2})?|printf(?:[ \t]{1,4}["']%s(?:\\n)?["'])?)[ \t]{1,4}["']?`;
+
 /** A variable's name that ends in a secret's word, maybe numbered (`WIFI_PASSWORD`, `API_KEY2`, `SECRET_PASS`). */
 const VARIABLE = String.raw`[A-Za-z0-9_]{0,40}?(?:token|secret|password|passwd|pwd|_pass|_pw|api_?key|access_?key|secret_?key|private_?key|credentials?|auth)(?:_?\d{1,3})?`;
 
@@ -146,7 +152,7 @@ export const rules: readonly SecretRule[] = [
     anchored: true,
     entropy: 2,
     // CI scripts pass a variable (`-p $CI_REGISTRY_PASSWORD`), which is no value.
-    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'docker login -u ci -p «a20» registry.example.test',
@@ -197,8 +203,9 @@ export const rules: readonly SecretRule[] = [
     keywords: ['--password-stdin'],
     // The flag comes last, the password first: the rule reads the window before the flag. Up to 200
     // characters of the login command stand between the pipe and the flag.
-    regex:
-      /(?<![\w-])(?:echo(?:[ \t]{1,4}-[ne]{1,2})?|printf(?:[ \t]{1,4}["']%s(?:\\n)?["'])?)[ \t]{1,4}["']?([^\s"'$`\\|;&]{6,200})["']?[ \t]{0,4}\|[ \t]{0,4}[^\n|;&]{0,200}?--password-stdin/,
+    regex: new RegExp(
+      String.raw`${ECHOED}([^\s"'$${'`'}\\|;&]{6,200})["']?[ \t]{0,4}\|[ \t]{0,4}[^\n|;&]{0,200}?--password-stdin`,
+    ),
     secretGroup: 1,
     entropy: 2,
     allowlist: { regexes: NOT_VALUES },
@@ -288,7 +295,7 @@ export const rules: readonly SecretRule[] = [
     regex: /(?<=-(?:passin|passout|pass|password|srppass)(?:[ \t]{1,4}|=)["']?)pass:([^\s"'<>]{3,256})/,
     secretGroup: 1,
     anchored: true,
-    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'openssl pkcs12 -export -in cert.pem -inkey key.pem -out cert.p12 -passout pass:«a16»',
@@ -318,7 +325,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 2,
-    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'zip -r -P «a14» backup.zip data/',
@@ -370,7 +377,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
-    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/, /^%\w+%$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, /^%\w+%$/] },
     examples: {
       positive: [
         'net user svc_backup «a14» /add /y',
@@ -392,8 +399,9 @@ export const rules: readonly SecretRule[] = [
     family: 'commands',
     keywords: ['chpasswd'],
     // The command comes last: the rule reads the window before it.
-    regex:
-      /(?<![\w-])(?:echo(?:[ \t]{1,4}-[ne]{1,2})?|printf(?:[ \t]{1,4}["']%s(?:\\n)?["'])?)[ \t]{1,4}["']?[\w.-]{1,32}:([^\s"':$`]{4,200})["']?[ \t]{0,4}\|[ \t]{0,4}(?:sudo[ \t]{1,4})?chpasswd/,
+    regex: new RegExp(
+      String.raw`${ECHOED}[\w.-]{1,32}:([^\s"':$${'`'}]{4,200})["']?[ \t]{0,4}\|[ \t]{0,4}(?:sudo[ \t]{1,4})?chpasswd`,
+    ),
     secretGroup: 1,
     entropy: 1.5,
     allowlist: { regexes: NOT_VALUES },
@@ -446,7 +454,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
-    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'ldapsearch -x -H ldap://dc1 -D "cn=admin,dc=example,dc=com" -w «a14» -b "dc=example,dc=com"',
@@ -471,7 +479,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
-    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'aws configure set aws_secret_access_key «a40» --profile prod',
@@ -511,7 +519,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
-    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'gh secret set NPM_TOKEN --body "«a36»"',
