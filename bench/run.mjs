@@ -362,7 +362,7 @@ async function main() {
   if (wants('throughput')) await throughput(raw);
   if (wants('redos')) {
     process.stderr.write('  ReDoS inputs...\n');
-    raw.redos = await child('redos.mjs', quick ? ['--quick'] : [], { gc: false });
+    raw.redos = await child('redos.mjs', quick ? ['--quick'] : [], { gc: false, timeout: 900_000 });
   }
   if (wants('proxy')) {
     process.stderr.write('  proxy latency...\n');

@@ -338,30 +338,47 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'keystore-password',
-    description:
-      "A Java keystore's password: keytool and jarsigner flags (-storepass, -keypass), Gradle's storePassword 'x'",
+    description: "A Java keystore's password on keytool's or jarsigner's command line (-storepass, -keypass)",
     family: 'commands',
-    keywords: ['storepass', 'keypass', 'storepassword ', 'keypassword '],
-    // keytool's `-storepass:env NAME` and `-storepass:file F` name where it is. Gradle's Groovy DSL calls
-    // `storePassword 'x'` with no operator (`storePassword = "x"` is the generic rule's).
-    regex:
-      /(?:(?<=-(?:src|dest|new)?)(?:storepass|keypass)[ \t]{1,4}|(?<=\b)(?:store|key)password[ \t]{1,4}(?=["']))["']?([^\s"'$][^\s"']{3,255})/i,
+    keywords: ['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'],
+    // keytool's `-storepass:env NAME` and `-storepass:file F` name where it is.
+    regex: /-(?:src|dest)?(?:storepass|keypass)[ \t]{1,4}["']?([^\s"'$][^\s"']{3,255})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
-    allowlist: { regexes: [...NOT_VALUES, /^\$\{?[A-Za-z_][A-Za-z0-9_.]*\}?$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'keytool -genkeypair -alias app -keystore app.jks -storepass «a14» -keypass «a14»',
         'keytool -importkeystore -srckeystore a.p12 -srcstorepass «a12» -destkeystore b.jks -deststorepass «a12»',
         'jarsigner -keystore release.jks -storepass «a16» app.apk release',
-        "        storePassword '«a12»'\n        keyPassword '«a12»'",
       ],
       negative: [
         'keytool -list -keystore app.jks -storepass:env STORE_PASS',
         'keytool -list -keystore app.jks -storepass $STORE_PASS',
-        'storePassword System.getenv("STORE_PASSWORD")',
       ],
+    },
+  },
+  {
+    id: 'gradle-signing-password',
+    description: "An Android signing password in Gradle's Groovy DSL (storePassword 'x', keyPassword 'x')",
+    family: 'commands',
+    keywords: ['storepassword ', 'keypassword '],
+    // Groovy calls the setter with no operator (`storePassword = "x"` is the generic rule's). Gated by the
+    // quote: 1 MB of `keyPassword =` repeated ran the regex at every hit.
+    regex: gated(
+      /(?<![\w.])(?:store|key)password[ \t]{1,4}["']([^\s"'$][^\s"']{3,255})["']/i,
+      'storepassword|keypassword',
+      4,
+      `"'`,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: ["        storePassword '«a12»'\n        keyPassword '«a12»'"],
+      negative: ['storePassword System.getenv("STORE_PASSWORD")', 'keyPassword = "${KEY_PASSWORD}"'],
     },
   },
   {
