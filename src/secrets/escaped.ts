@@ -100,10 +100,10 @@ function decodeAt(text: string, i: number): number {
   return unit === undefined ? -1 : unit + (ref as RegExpExecArray)[0].length * 0x10000;
 }
 
-/** The first escape or reference at or after `from` that decodes, or -1. */
-function firstDecoded(text: string, from: number): number {
-  let slash = text.indexOf('\\', from);
-  let amp = text.indexOf('&', from);
+/** Where the first escape or reference that decodes stands, or -1. */
+function firstDecoded(text: string): number {
+  let slash = text.indexOf('\\');
+  let amp = text.indexOf('&');
   while (slash >= 0 || amp >= 0) {
     const i = amp < 0 || (slash >= 0 && slash < amp) ? slash : amp;
     if (decodeAt(text, i) >= 0) return i;
@@ -124,7 +124,7 @@ function firstDecoded(text: string, from: number): number {
  * decodeEscapes('&quot;k&quot;')?.text; // '"k"'
  */
 export function decodeEscapes(text: string): DecodedText | undefined {
-  const first = firstDecoded(text, 0);
+  const first = firstDecoded(text);
   if (first < 0) return undefined;
   const n = text.length;
   const units = new Uint16Array(n);
@@ -167,8 +167,8 @@ function lastAtOrBefore(at: Int32Array, i: number): number {
 
 /**
  * `matches` (ascending) widened so that none starts or ends inside an escape or a reference, and merged where
- * that makes them overlap. A mask that took `\\` alone from `\\"` left the quote unescaped and ended the JSON
- * string early (`curl -u \\":4FGF…\\"` lost its backslash); one that takes the quote with it keeps the string
+ * that makes them overlap. A mask that took the backslash of `\"` alone left the quote unescaped and ended
+ * the JSON string early (`curl -u \":4FGF…\"` lost it); one that takes the quote with it keeps the string
  * whole.
  */
 export function wholeEscapes(matches: readonly SecretMatch[], decoded: DecodedText): SecretMatch[] {
