@@ -8,10 +8,8 @@
  */
 import { gated } from './assignments.js';
 import { NOT_VALUES } from './generic.js';
+import { SHELL_VARIABLE } from './shapes.js';
 import type { SecretRule } from './types.js';
-
-/** A shell variable standing where the value goes (`-p $REGISTRY_PASSWORD`, `"${CI_TOKEN}"`): no value. */
-const SHELL_VARIABLE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
 
 /** `echo` or `printf '%s'` and the opening quote of what they print into a pipe. */
 const ECHOED = String.raw`(?<![\w-])(?:echo(?:[ \t]{1,4}-[ne]{1,2})?|printf(?:[ \t]{1,4}["']%s(?:\\n)?["'])?)[ \t]{1,4}["']?`;
@@ -346,7 +344,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    allowlist: { regexes: NOT_VALUES },
     examples: {
       positive: [
         'keytool -genkeypair -alias app -keystore app.jks -storepass «a14» -keypass «a14»',
@@ -496,7 +494,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    allowlist: { regexes: NOT_VALUES },
     examples: {
       positive: [
         'aws configure set aws_secret_access_key «a40» --profile prod',
@@ -536,7 +534,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    allowlist: { regexes: NOT_VALUES },
     examples: {
       positive: [
         'gh secret set NPM_TOKEN --body "«a36»"',

@@ -7,6 +7,7 @@
  * secret.
  */
 import { NOT_VALUES } from './generic.js';
+import { SHELL_VARIABLE, WORD_PASSWORDS } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 /**
@@ -40,7 +41,7 @@ export const rules: readonly SecretRule[] = [
     anchored: true,
     entropy: 2,
     allowlist: {
-      regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i, /^\$\{?[A-Za-z_]\w*\}?$/],
+      regexes: [WORD_PASSWORDS, SHELL_VARIABLE],
     },
     examples: {
       positive: [
@@ -68,7 +69,7 @@ export const rules: readonly SecretRule[] = [
       /(?<=^|[\r\n])[^\s:#][^\s:]{0,252}:(?:5432|5433|\*):[^\s:]{1,63}:[^\s:]{1,63}:([^\s:"\\]{4,256})(?=\r?\n|$|")/,
     secretGroup: 1,
     entropy: 1.5,
-    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i] },
+    allowlist: { regexes: [WORD_PASSWORDS] },
     examples: {
       positive: [
         '# ~/.pgpass\ndb.internal:5432:app:app_user:«a16»\n',
@@ -94,7 +95,7 @@ export const rules: readonly SecretRule[] = [
     anchored: true,
     entropy: 1.5,
     allowlist: {
-      regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i, /^\$\{?[A-Za-z_]\w*\}?$/],
+      regexes: [WORD_PASSWORDS, SHELL_VARIABLE],
     },
     examples: {
       positive: [
@@ -111,7 +112,8 @@ export const rules: readonly SecretRule[] = [
     family: 'config-files',
     keywords: ['auth_key', 'logged_in_key', 'nonce_key', 'auth_salt', 'logged_in_salt', 'nonce_salt'],
     // The eight keys sign WordPress' cookies and nonces; the generator writes 64 characters of any printable
-    // punctuation but quotes and backslashes, and the names are aligned with spaces. `SECURE_AUTH_KEY` is found by its `AUTH_KEY`.
+    // punctuation but quotes and backslashes, and the names are aligned with spaces. `SECURE_AUTH_KEY` is
+    // found by its `AUTH_KEY`.
     regex: /(?:auth|logged_in|nonce)_(?:key|salt)['"][ \t]{0,32},[ \t]{0,32}['"]([^'"\r\n]{16,128})['"]/i,
     secretGroup: 1,
     anchored: true,

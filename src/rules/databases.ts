@@ -8,10 +8,8 @@
  * stays readable.
  */
 import { gated, keyed } from './assignments.js';
+import { SHELL_VARIABLE, WORD_PASSWORDS } from './shapes.js';
 import type { SecretRule } from './types.js';
-
-/** Words people write where the password goes in documentation. */
-const WORD_PASSWORDS = /^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i;
 
 /** `<scheme>://user:password@`: anchored at the scheme keyword; group 1 is the password. */
 function dbUrl(
@@ -178,7 +176,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 2,
-    allowlist: { regexes: [WORD_PASSWORDS, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    allowlist: { regexes: [WORD_PASSWORDS, SHELL_VARIABLE] },
     examples: {
       positive: [
         'redis-cli -h cache.internal -p 6379 -a «a16» --no-auth-warning ping',
@@ -265,7 +263,7 @@ export const rules: readonly SecretRule[] = [
       /(?:identified[ \t]{1,4}(?:with[ \t]{1,4}\w{1,40}[ \t]{1,4})?by(?:[ \t]{1,4}password)?|with[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|set[ \t]{1,4}password[ \t]{1,4}for[ \t]{1,4}[^\s=;]{1,100}[ \t]{0,4}=(?:[ \t]{0,4}password[ \t]{0,4}\()?)[ \t]{0,4}['"]?((?<=')[^'\r\n]{3,200}(?=')|(?<=by[ \t]{1,4}"?)[A-Za-z0-9_#]{3,128}(?="?[ \t]{0,4};|"?[ \t]{1,4}(?:default|temporary|quota|profile|account|password|container)\b))/i,
     secretGroup: 1,
     anchored: true,
-    allowlist: { regexes: [WORD_PASSWORDS, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/] },
+    allowlist: { regexes: [WORD_PASSWORDS, SHELL_VARIABLE] },
     examples: {
       positive: [
         "CREATE USER app WITH PASSWORD '«a16»';",
@@ -318,7 +316,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     // `foobared` is the example redis.conf ships in its comments.
-    allowlist: { regexes: [WORD_PASSWORDS, /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/, /^foobared$/] },
+    allowlist: { regexes: [WORD_PASSWORDS, SHELL_VARIABLE, /^foobared$/] },
     examples: {
       positive: ['requirepass «a24»', 'masterauth "«a16»"', 'redis-server --requirepass «a20»'],
       negative: ['# requirepass foobared', 'requirepass ${REDIS_PASSWORD}', 'CONFIG SET requirepass ""'],

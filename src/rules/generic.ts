@@ -307,7 +307,8 @@ export const rules: readonly SecretRule[] = [
       SECRET_NAMES.join('|'),
       // The `:` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 4 characters on (see NAME_VALUE_PAIR); the
       // `>` of a keyed element 7 + 1 + 4 on or its next attribute's `=` 7 + 1 + 4 + 20, a table cell's `|`
-      // 7 + 1 + 8.
+      // 7 + 1 + 8; the `(` of a call and the `>` of an HTML cell's `</td>` 7 + 1 and 7 + 11, a nested
+      // value's `:` 7 + 1 + 4.
       7 + 1 + 4 + 2 + 16 + 5 + 4,
       '=:,>|(',
     ),
@@ -568,8 +569,8 @@ export const rules: readonly SecretRule[] = [
     // with credential …`, `the password is …`, `use token … for staging`. Only a value that looks generated
     // (a letter and a digit, 16 characters or more, no spaces), as `quoted-key-in-prose` reads one between
     // backticks; a dot or a closing punctuation mark after it ends the sentence, not the value.
-    // Gated by a digit, which every value holds: 1 MB of `token ` repeated ran the regex at each hit, 1.5x
-    // the time of all the other rules at them.
+    // Gated by a digit, which every value holds: prose with no digit in reach of the name (`the token is
+    // valid`, 1 MB of `token ` repeated) does not run the regex at all.
     regex: gated(
       new RegExp(
         `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s? (?:(?:is|was):?[ \\t]{1,4})?(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PROSE_CHAR}|\\.(?=[a-z0-9])){15,255})(?!${PROSE_CHAR}|\\.[a-z0-9])`,

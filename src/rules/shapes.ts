@@ -16,6 +16,10 @@ export function assigned(key: string, value: string): RegExp {
   // The operator after at most 30 name characters and 3 quotes; its `=` 2 further at most (`||=`).
   return gated(re, key, 30 + 3 + 2);
 }
+/** Words docs write where a password goes (`-p password`, `password: changeme`, `****`): no password. */
+export const WORD_PASSWORDS = /^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i;
+/** A shell variable standing where the value goes (`-p $REGISTRY_PASSWORD`, `"${CI_TOKEN}"`): no value. */
+export const SHELL_VARIABLE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
 /** Placeholder fragments that mark a documented template rather than a key. */
 export const PLACEHOLDERS = ['xxxxx', 'your_', 'your-', 'placeholder', 'changeme', 'redacted'] as const;
 /** Prefix-less values also exclude `example`, common in docs next to the provider name. */
