@@ -7,6 +7,11 @@
  * and so is a mixed word holding a Greek or Cyrillic letter with no Latin look-alike: it is written in that
  * script (a Russian word with a Latin typo), not spoofing Latin.
  *
+ * One exception: a word made only of look-alikes that is a label of a Latin host name or address
+ * (`\u0430\u0440\u0440\u04CF\u0435.com`, `\u0435\u0445\u0435\u0441@corp.io`) is folded too. That is the
+ * whole-script IDN homograph; browsers show such a label under a non-Cyrillic top-level domain as punycode
+ * for the same reason. `\u0441\u043E\u0440.\u0440\u0444` (a Cyrillic top-level domain) and prose stay.
+ *
  * `cleanText` calls it on its own output, and only when its scan met a look-alike: judged after removal,
  * words are the ones the reader will see, and a second cleaning sees the same words (idempotence).
  */
@@ -47,6 +52,22 @@ for (const [code, latin] of LATIN_LOOKALIKES) {
 /** A word of these kinds reads as Latin: Latin letters and look-alikes, maybe marks, nothing else. */
 const spoofs = (kinds: number): boolean => (kinds & ~MARK) === (LATIN | LOOKALIKE);
 
+/** A word of these kinds is look-alikes only: Latin to the eye, Cyrillic or Greek to the machine. */
+const onlyLookalikes = (kinds: number): boolean => (kinds & ~MARK) === LOOKALIKE;
+
+const isAsciiLetter = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+/** What joins the labels of a host name or the parts of an address: `.`, `-`, `@`. */
+const isHostJoin = (c: number): boolean => c === 0x2e || c === 0x2d || c === 0x40;
+
+/**
+ * Whether `text[start, end)` is joined by `.`, `-` or `@` to ASCII letters: a label of a Latin host name or
+ * address. Digits do not count, so a numbered heading (`1.\u0391`) stays Greek.
+ */
+function inLatinHost(text: string, start: number, end: number): boolean {
+  if (isHostJoin(text.charCodeAt(end)) && isAsciiLetter(text.charCodeAt(end + 1))) return true;
+  return start >= 2 && isHostJoin(text.charCodeAt(start - 1)) && isAsciiLetter(text.charCodeAt(start - 2));
+}
+
 /** Whether code unit `c` lies in the Greek or Cyrillic blocks. */
 export const isGreekOrCyrillic = (c: number): boolean => c >= GREEK_CYRILLIC[0] && c <= GREEK_CYRILLIC[1];
 
@@ -76,8 +97,9 @@ function nextGreekOrCyrillic(s: string, from: number): number {
 }
 
 /**
- * `text` with the look-alikes of every mixed-script Latin word rewritten to Latin, and their number added to
- * `counts.lookalike`. Returns the same string when there are none. Linear: every unit is read at most twice.
+ * `text` with the look-alikes of every mixed-script Latin word, and of every look-alike-only label of a Latin
+ * host name, rewritten to Latin, and their number added to `counts.lookalike`. Returns the same string when
+ * there are none. Linear: every unit is read at most twice.
  *
  * @example
  * foldLookalikes('say\u041Dello, \u041D\u0435llo-world'); // 'sayHello, Hello-world'
@@ -103,7 +125,7 @@ export function foldLookalikes(text: string, counts?: RemovalCounts): string {
       if (kind === NOT_WORD) break;
       kinds |= kind;
     }
-    if (spoofs(kinds)) {
+    if (spoofs(kinds) || (onlyLookalikes(kinds) && inLatinHost(text, start, end))) {
       // The word's units in an array: a string added to per unit made a megabyte-long word take 70 ms.
       const units = new Uint16Array(end - start);
       for (let k = start; k < end; k++) {

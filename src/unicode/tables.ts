@@ -2,14 +2,14 @@
  * @module unicode/tables
  * The character tables of the Unicode policy (DESIGN.md, "Unicode policy"), as data: one list of ranges per
  * category, each with the attack it stops. `clean.ts` compiles these into lookup tables once; nothing else
- * decides what is forbidden. Bump {@link UNICODE_TABLES_VERSION} whenever a range changes, because reports
- * and fingerprints of cleaned text depend on it.
+ * decides what is forbidden. Bump {@link UNICODE_TABLES_VERSION} whenever a range, or what the cleaner makes of
+ * one, changes: reports and fingerprints of cleaned text depend on it.
  *
  * Ranges are inclusive code point ranges `[from, to]`.
  */
 
-/** Version of these tables; part of every report that counts Unicode removals. */
-export const UNICODE_TABLES_VERSION = '2026.3';
+/** Version of these tables and of their reading; part of every report that counts Unicode removals. */
+export const UNICODE_TABLES_VERSION = '2026.4';
 
 /** The categories removals and rewrites are counted under (they appear in reports as `class`). */
 export const UNICODE_CATEGORIES = [

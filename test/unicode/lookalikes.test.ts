@@ -23,6 +23,19 @@ describe('foldLookalikes', () => {
     ['Greek and Cyrillic in one word', '\u0391dm\u0456n', 'Admin', 2],
     ['a combining mark inside the word', 'cafe\u0301\u0441', 'cafe\u0301c', 1],
     ['one word of two, the other left alone', 'C\u041E2 and \u041D2\u041E', 'CO2 and \u041D2\u041E', 1],
+    [
+      'a host label of look-alikes only',
+      'https://www.\u0430\u0440\u0440\u04CF\u0435.com/login',
+      'https://www.apple.com/login',
+      5,
+    ],
+    [
+      'a look-alike-only label before a hyphen',
+      '\u0440\u0430\u0443\u0440\u0430\u04CF-id.net',
+      'paypal-id.net',
+      6,
+    ],
+    ['an address of look-alikes only', 'from \u0435\u0445\u0435\u0441@corp.io', 'from exec@corp.io', 4],
   ])('rewrites %s', (_, input, expected, n) => {
     expect(fold(input)).toEqual({ out: expected, counts: { lookalike: n } });
   });
@@ -35,6 +48,10 @@ describe('foldLookalikes', () => {
     ['a Cyrillic word after digits', 'v2.0 версия'],
     ['Greek letters in maths and physics', 'π = 3.14159, μs and Ωm, x = αβc, νe and νμ'],
     ['an all-Cyrillic word that reads as Latin', 'уха сор ТОР'],
+    [
+      'such words ending sentences, under a Cyrillic domain, after digits',
+      'хор. Then сор.рф, т.е. сор, 1.\u0391 and ТОР-10',
+    ],
     ['Greek punctuation between words', 'a\u037E\u03BF \u0387\u03BF\u0387'],
   ])('leaves %s as it is', (_, input) => {
     expect(fold(input)).toEqual({ out: input, counts: {} });
