@@ -201,12 +201,13 @@ const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,
 
 /**
  * A call of a function named for a secret with one quoted string (`client.setApiKey("…")`,
- * `sdk.WithAPIKey("…")`, `builder.token("…")`, `conn.set_password('…')`): SDKs set credentials so. Getters
- * are called so too, with what names a secret (`getPassword("DB_PASSWORD")`, `getToken("default-audience")`,
- * `get_secret("prod/db")`); those are names, constants and paths, which `NOT_VALUES` turns away. Not
+ * `sdk.WithAPIKey("…")`, `builder.token("…")`, `conn.set_password('…')`): SDKs set credentials so. Not
+ * getters and lookups, which are called so with what names a secret (`getPassword("DB_PASSWORD")`,
+ * `getToken("default-audience-123")`, `get_secret("prod/db")`, `FetchSecret("billing-v2")`), nor
  * `credentials(…)`: Jenkins pipelines name a stored credential by its id so (`credentials('aws-prod')`).
  */
-const CALL_ARGUMENT = `(?<!credentials?)\\([ \\t]{0,4}["'](?=[^"'\\r\\n]{8,500}["'][ \\t]{0,4}\\))`;
+const LOOKUP_CALL = `(?:^|[^A-Za-z])(?:[gG]et|[fF]etch|[lL]oad|[rR]ead|[lL]ookup|[fF]ind|[hH]as|[dD]elete|[rR]emove|[rR]evoke|[dD]escribe)[_A-Z]\\w{0,60}`;
+const CALL_ARGUMENT = `(?<!credentials?|${LOOKUP_CALL})\\([ \\t]{0,4}["'](?=[^"'\\r\\n]{8,500}["'][ \\t]{0,4}\\))`;
 
 /**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
@@ -389,6 +390,8 @@ export const rules: readonly SecretRule[] = [
         'options.apiToken ??= "«a24»";',
         "app.secret_key = b'«a24»'",
         'client.setApiKey("«a20»");',
+        // A link is no value; the token in its query is one.
+        'Reset your password: https://app.example.com/reset?token=«a32»',
         'api := sdk.New(sdk.WithAPIKey("«a24»"))',
         "builder.token('«a20»').build()",
         "conn.set_password( '«a14»' )",
@@ -472,6 +475,8 @@ export const rules: readonly SecretRule[] = [
         '$password = ConvertTo-SecureString $plain -AsPlainText -Force',
         'config.setPassword(System.getenv("DB_PASSWORD"));',
         'const token = getToken("default-audience-123");',
+        'await vault.FetchSecret("billing-v2-2024")',
+        'if (client.hasApiKey("tenant-42-eu")) {',
         'secrets.get_secret("prod/db/password")',
         'keyring.get_password("myapp", "alice")',
         'String secret = readSecret("SLACK_SIGNING_SECRET");',

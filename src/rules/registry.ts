@@ -17,7 +17,7 @@ import { type Closing, closingOf, valueEnd } from './closings.js';
 import { createKeywordScanner, type HitBuffer, isAsciiKeyword } from './keyword-scanner.js';
 import { findPeers, type Peers } from './peers.js';
 import { captureGroups, endGroup, literalPrefixes, openingClass } from './prefixes.js';
-import { masksSettled, mergeMatches, wholeClusters } from './spans.js';
+import { mergeMatches, unsettledMatches, wholeClusters } from './spans.js';
 import type { SecretRule } from './types.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
@@ -75,10 +75,11 @@ export interface RuleRegistry {
    */
   scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[];
   /**
-   * Whether masking the last scan's matches leaves the rules nothing new to find (see `masksSettled`); when
-   * false, the masked text is read again around its masks (see `findBesideMasks`).
+   * The last scan's matches whose masks may leave the rules something new to find, as indices into what it
+   * returned (see `unsettledMatches`); the masked text is read again around those (see `findBesideMasks`).
+   * Empty when masking settles the text.
    */
-  settled(): boolean;
+  unsettled(): readonly number[];
 }
 
 /**
@@ -378,10 +379,10 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     return hits;
   }
 
-  // The secret spans of the candidates this scan's checks turned away, as start–end pairs (see `settled`).
+  // The secret spans of the candidates this scan's checks turned away, as start–end pairs (see `unsettled`).
   let refused = new Int32Array(64);
   let refusedCount = 0;
-  let lastSettled = true;
+  let lastUnsettled: readonly number[] = [];
   function refuse(start: number, end: number): void {
     if (2 * refusedCount === refused.length) {
       const bigger = new Int32Array(refused.length * 2);
@@ -395,6 +396,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   let judged = 0;
   let remembered = 0;
+  let rereads = 0;
   let verdicts: Map<CompiledRule, Map<string, boolean>> | undefined;
 
   /**
@@ -531,8 +533,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         re.lastIndex = at;
         const m = re.exec(text);
         if (m !== null) {
-          last = at + m[0].length;
-          take(rule, text, m, out, filter);
+          last = take(rule, text, m, out, filter);
           continue;
         }
       }
@@ -568,7 +569,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       while (h < end && (positions[h] as number) < m.index) h++;
       if (h === end) return;
       if (positions[h] !== m.index) re.lastIndex = positions[h] as number;
-      else if (m[0].length > 0) take(rule, text, m, out, filter);
+      else if (m[0].length > 0) re.lastIndex = Math.max(take(rule, text, m, out, filter), m.index + 1);
       else re.lastIndex = (positions[h++] as number) + 1; // no anchored rule matches nothing, but it must not stall
     }
   }
@@ -584,27 +585,33 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     return on.test(text) ? on.lastIndex : e;
   }
 
-  /** A match of `rule`: its secret, if it passes the checks and no earlier match holds it, goes to `out`. */
+  /**
+   * A match of `rule`: its secret, if it passes the checks and no earlier match holds it, goes to `out`.
+   * Returns where the rule's later hits count again: past the match, or, when the checks turned its value
+   * away, at the value's start, so that a key inside it is still read (`password: https://…?token=…`, where the
+   * link is no value but its query's token is; `REREADS_MAX` times a scan).
+   */
   function take(
     rule: CompiledRule,
     text: string,
     m: RegExpExecArray,
     out: SecretMatch[],
     filter: MatchFilter | undefined,
-  ): void {
+  ): number {
+    const past = m.index + m[0].length;
     if (rule.gate !== undefined && splitsWord(rule.gate.key, text, m.index)) {
-      refuse(m.index, m.index + m[0].length);
-      return;
+      refuse(m.index, past);
+      return past;
     }
     let s = m.index;
-    let e = s + m[0].length;
+    let e = past;
     if (rule.secretGroup > 0) {
       const span = secretSpan(rule, m);
-      if (span === undefined) return;
+      if (span === undefined) return past;
       s = span[0];
       e = span[1];
     }
-    if (e <= s) return;
+    if (e <= s) return past;
     // A match that went on over a run of value characters holds every later hit inside that run. Its
     // value may still go on past the match that holds it (`DB_PASSWORD=Tr0ub4dor&3xyzQ`: the database rule's
     // match stops at `&`), and then the rest goes too.
@@ -614,13 +621,14 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       // one match to the end, and each later hit inside it read on to the end again).
       const on = holder.end === e ? continued(rule, text, e) : e;
       if (on > e) out.push({ start: s, end: on, rule });
-      return;
+      return past;
     }
     if (inCode(rule, text, e) || !judge(rule, text.slice(s, e), filter)) {
       refuse(s, e);
-      return;
+      return rereads++ < REREADS_MAX ? s : past;
     }
     out.push({ start: s, end: continued(rule, text, e), rule });
+    return past;
   }
 
   function runRule(rule: CompiledRule, text: string, hits: Hits, out: SecretMatch[], filter?: MatchFilter) {
@@ -686,12 +694,13 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   }
 
   function scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[] {
-    lastSettled = true;
+    lastUnsettled = [];
     if (text.length < 4) return [];
     scans++; // a plain number: 2^53 scans away from repeating
     refusedCount = 0;
     judged = 0;
     remembered = 0;
+    rereads = 0;
     verdicts = undefined;
     const hits = findHits(text, modes);
     if (hits === undefined) return [];
@@ -702,13 +711,13 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     verdicts = undefined;
     for (let j = 0; j < raw.length; j++) raw[j] = wholeClusters(text, raw[j] as SecretMatch);
     const matches = mergeMatches(raw);
-    lastSettled = masksSettled(text, matches, refused, refusedCount);
+    lastUnsettled = unsettledMatches(text, matches, refused, refusedCount);
     return matches;
   }
 
   const byId = new Map(compiled.map((r) => [r.id, r] as const));
-  const settled = (): boolean => lastSettled;
-  return Object.freeze({ rules: Object.freeze(compiled), byId, scan, settled });
+  const unsettled = (): readonly number[] => lastUnsettled;
+  return Object.freeze({ rules: Object.freeze(compiled), byId, scan, unsettled });
 }
 
 /**
@@ -729,6 +738,12 @@ const DENSE_FAILS = 256;
 const DENSE_SPAN = 32;
 /** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
 const VERDICTS_MAX = 4096;
+/**
+ * Values turned away whose insides a scan reads again for keys (see `take`); past these, later hits inside such
+ * a value are passed over as before. A text needs a few (a reset link in a mail); 1 MB of
+ * `password: https://ab.cd/?password=ab` is 30,000, and reading them all took twice the time.
+ */
+const REREADS_MAX = 1024;
 
 /** How many of the latest matches `covering` looks at. */
 const COVER_LOOKBACK = 4;

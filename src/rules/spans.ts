@@ -82,29 +82,36 @@ const isTokenUnit = (c: number): boolean =>
 const READS_PAST_END = 2;
 
 /**
- * Would the rules read `text` with `matches` masked as they read it now? Not always: a mask puts `[REDACTED:…]`
- * where a secret was, and a candidate the checks turned away because it ran into that secret (`abc-AKIA…<IhI`
- * read as code) or because of what followed it may stand on its own beside the mask; a look-around that read
- * the secret's first or last unit reads the mask's instead. So this is false when a match is glued to token
- * units on either side, or when a candidate turned away (`refused`: `count` start–end pairs) ran into a match
- * or ended up to `READS_PAST_END` units before one; the masked text must then be scanned again. Matches are
- * sorted and disjoint (see `mergeMatches`).
+ * Which masks could change what the rules read: the indices (ascending) of the `matches` that, masked, may leave
+ * the rules something new to find around them; none when the text is settled. A mask puts `[REDACTED:…]` where
+ * a secret was, and a candidate the checks turned away because it ran into that secret (`abc-AKIA…<IhI` read as
+ * code) or because of what followed it may stand on its own beside the mask; a look-around that read the
+ * secret's first or last unit reads the mask's instead. So a match is listed when it is glued to token units on
+ * either side, or when a candidate turned away (`refused`: `count` start–end pairs) ran into it or ended up to
+ * `READS_PAST_END` units before it; the masked text must then be read again around those masks, and only
+ * those. Matches are sorted and disjoint (see `mergeMatches`).
  */
-export function masksSettled(
+export function unsettledMatches(
   text: string,
   matches: readonly SecretMatch[],
   refused: Int32Array,
   count: number,
-): boolean {
-  if (matches.length === 0) return true;
-  for (const m of matches) {
-    if (m.start > 0 && isTokenUnit(text.charCodeAt(m.start - 1))) return false;
-    if (m.end < text.length && isTokenUnit(text.charCodeAt(m.end))) return false;
-  }
+): number[] {
+  if (matches.length === 0) return [];
+  let unsettled: Uint8Array | undefined;
+  const mark = (i: number): void => {
+    unsettled ??= new Uint8Array(matches.length);
+    unsettled[i] = 1;
+  };
+  matches.forEach((m, i) => {
+    if (m.start > 0 && isTokenUnit(text.charCodeAt(m.start - 1))) mark(i);
+    else if (m.end < text.length && isTokenUnit(text.charCodeAt(m.end))) mark(i);
+  });
   for (let r = 0; r < 2 * count; r += 2) {
     const start = refused[r] as number;
-    const reach = (refused[r + 1] as number) + READS_PAST_END;
-    // The first match that ends after the candidate starts.
+    const end = refused[r + 1] as number;
+    const reach = end + READS_PAST_END;
+    // The first match that ends after the candidate starts, and every later one that starts within its reach.
     let lo = 0;
     let hi = matches.length;
     while (lo < hi) {
@@ -112,10 +119,14 @@ export function masksSettled(
       if ((matches[mid] as SecretMatch).end <= start) lo = mid + 1;
       else hi = mid;
     }
-    const m = matches[lo];
-    // A candidate inside a match is masked with it: the next scan cannot see it again.
-    if (m !== undefined && m.start < reach && !(m.start <= start && reach - READS_PAST_END <= m.end))
-      return false;
+    for (let i = lo; i < matches.length; i++) {
+      const m = matches[i] as SecretMatch;
+      if (m.start >= reach) break;
+      // A candidate inside a match is masked with it: the next scan cannot see it again.
+      if (!(m.start <= start && end <= m.end)) mark(i);
+    }
   }
-  return true;
+  const listed: number[] = [];
+  if (unsettled !== undefined) for (let i = 0; i < matches.length; i++) if (unsettled[i] === 1) listed.push(i);
+  return listed;
 }

@@ -84,14 +84,21 @@ function applyMasks(text: string, matches: readonly SecretMatch[], counts: Map<s
  */
 const RESCANS = 3;
 
-/** Where each match's mask will stand in the masked text, as start–end pairs. */
-function maskSpans(matches: readonly SecretMatch[]): Int32Array {
-  const spans = new Int32Array(2 * matches.length);
+/**
+ * Where the masks of the matches listed in `only` (ascending indices; all when omitted) will stand in the
+ * masked text, as start–end pairs.
+ */
+function maskSpans(matches: readonly SecretMatch[], only?: readonly number[]): Int32Array {
+  const spans = new Int32Array(2 * (only ?? matches).length);
   let shift = 0;
+  let next = 0; // the next of `only`
   matches.forEach((m, i) => {
     const label = labelOf(m.rule).length;
-    spans[2 * i] = m.start + shift;
-    spans[2 * i + 1] = m.start + shift + label;
+    if (only === undefined || only[next] === i) {
+      const k = only === undefined ? i : next++;
+      spans[2 * k] = m.start + shift;
+      spans[2 * k + 1] = m.start + shift + label;
+    }
     shift += label - (m.end - m.start);
   });
   return spans;
@@ -135,20 +142,24 @@ function maskOne(
     if (modes.anyOn) {
       const registry = resolved.registry;
       let matches = registry.scan(text, modes.codes, resolved.allowSecret);
-      let settled = registry.settled();
+      // The matches whose masks the masked text is read again around: those the scan could not vouch for, or,
+      // when `undefined`, all of them.
+      let beside: readonly number[] | undefined = registry.unsettled();
       // String literals with their escapes (JSON as text): also read as the text they stand for, and masked
       // by whole escapes.
       const decoded = decodeEscapes(text);
       if (decoded !== undefined) {
         const found = registry.scan(decoded.text, modes.codes, resolved.allowSecret);
-        if (found.length > 0) settled = false;
+        // Merged, the matches are others: their indices no longer name them.
+        if (found.length > 0 || beside.length > 0) beside = undefined;
         matches = mergeDecoded(matches, found, decoded);
       }
       // What a mask leaves standing beside it is masked too (see `findBesideMasks`), so that masking the
       // masked text finds nothing more. Rarely needed; a chain of such candidates is followed `RESCANS` deep.
       for (let round = 0; matches.length > 0; round++) {
         rules ??= new Map();
-        const masks = settled || round === RESCANS ? undefined : maskSpans(matches);
+        const settled = beside !== undefined && beside.length === 0;
+        const masks = settled || round === RESCANS ? undefined : maskSpans(matches, beside);
         text = applyMasks(text, matches, rules);
         for (const m of matches) {
           if (modes.codes[m.rule.index] !== 2) continue;
@@ -156,7 +167,9 @@ function maskOne(
           blocked.add(m.rule.id);
         }
         if (masks === undefined) break;
-        ({ matches, settled } = findBesideMasks(registry, text, masks, modes.codes, resolved.allowSecret));
+        let again: boolean;
+        ({ matches, settled: again } = findBesideMasks(registry, text, masks, modes.codes, resolved.allowSecret));
+        beside = again ? [] : undefined;
         const escapes = decoded && matches.length > 0 ? decodeEscapes(text) : undefined;
         if (escapes !== undefined) matches = wholeEscapes(matches, escapes);
       }

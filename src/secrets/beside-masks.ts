@@ -44,7 +44,7 @@ export function findBesideMasks(
       k += 2;
     }
     const found = registry.scan(text.slice(from, to), modes, filter);
-    settled &&= registry.settled();
+    settled &&= registry.unsettled().length === 0;
     const low = from === 0 ? 0 : EDGE;
     const high = to === n ? to - from : to - from - EDGE;
     for (const m of found) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
 import { createRuleRegistry, type SecretMatch } from '../../src/rules/registry.js';
-import { masksSettled, mergeMatches } from '../../src/rules/spans.js';
+import { mergeMatches, unsettledMatches } from '../../src/rules/spans.js';
 import { expandTemplate } from './expand.js';
 
 // A match inside one an earlier rule found is not checked again (registry `covered`): these pin that the masks
@@ -95,35 +95,42 @@ describe('a secret two rules find', () => {
   });
 });
 
-describe('masksSettled', () => {
+describe('unsettledMatches', () => {
   const rule = registry.rules[0] as SecretMatch['rule'];
   const at = (start: number, end: number): SecretMatch => ({ start, end, rule });
   const none = new Int32Array(0);
 
   it.each([
-    ['a space on each side', 'x ABCD y', true],
-    ['a token unit before', 'x-ABCD y', false],
-    ['a token unit after', 'x ABCD.y', false],
-    ['the text ends', '  ABCD', true],
-  ])('a match with %s', (_name, text, settled) => {
-    expect(masksSettled(text, [at(2, 6)], none, 0)).toBe(settled);
+    ['a space on each side', 'x ABCD y', []],
+    ['a token unit before', 'x-ABCD y', [0]],
+    ['a token unit after', 'x ABCD.y', [0]],
+    ['the text ends', '  ABCD', []],
+  ])('a match with %s', (_name, text, unsettled) => {
+    expect(unsettledMatches(text, [at(2, 6)], none, 0)).toEqual(unsettled);
   });
 
   // `abc <ABCD`, the match at 5–9: a candidate's checks read two units past its end (`<A` reads as code).
   it.each([
-    ['ran into the match', [0, 7], false],
-    ['ended where its checks read the match', [0, 4], false],
-    ['ended out of their reach', [0, 3], true],
-    ['lay inside the match', [6, 8], true],
-  ])('a candidate turned away that %s', (_name, [start, end], settled) => {
+    ['ran into the match', [0, 7], [0]],
+    ['ended where its checks read the match', [0, 4], [0]],
+    ['ended out of their reach', [0, 3], []],
+    ['lay inside the match', [6, 8], []],
+  ])('a candidate turned away that %s', (_name, [start, end], unsettled) => {
     const refused = Int32Array.from([start as number, end as number]);
-    expect(masksSettled('abc <ABCD', [at(5, 9)], refused, 1)).toBe(settled);
+    expect(unsettledMatches('abc <ABCD', [at(5, 9)], refused, 1)).toEqual(unsettled);
+  });
+
+  it('names only the matches a candidate reached, every one of them', () => {
+    // Masks at 2–4, 6–8, 12–14 and 18–20; one candidate turned away at 5–13.
+    const matches = [at(2, 4), at(6, 8), at(12, 14), at(18, 20)];
+    const text = '  AB  CD    EF    GH  ';
+    expect(unsettledMatches(text, matches, Int32Array.from([5, 13]), 1)).toEqual([1, 2]);
   });
 
   it('is what the registry says of its last scan', () => {
-    registry.scan('password=Xk9mQ2vL7pZ<AKIA2E0A8F3B244C9986 was set');
-    expect(registry.settled()).toBe(false);
+    const found = registry.scan('password=Xk9mQ2vL7pZ<AKIA2E0A8F3B244C9986 was set');
+    expect(registry.unsettled()).toEqual([found.length - 1]);
     registry.scan(`Using ${TOKEN} for the step.`);
-    expect(registry.settled()).toBe(true);
+    expect(registry.unsettled()).toEqual([]);
   });
 });
