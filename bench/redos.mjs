@@ -42,6 +42,11 @@ function keywordInputs(kw) {
     // A quoted value with a space in it, read to the next quote at each hit and turned away (its entropy is
     // too low): random characters here would time masking 70,000 real-looking values a megabyte instead.
     [`${kw}="aaaaaaaa repeated`]: fill(`${kw}="aaaaaaaa `),
+    // Prose with a digit after each name (the prose rules' gate), and a colon some words on (a message's).
+    [`${kw} 1 repeated`]: fill(`${kw} 1 `),
+    [`${kw} 1 x7 + colon repeated`]: fill(`${`${kw} 1 `.repeat(7)}:`),
+    // A link as the value, turned away, with the key again in its query: read again inside.
+    [`${kw}: link?${kw}= repeated`]: fill(`${kw}: https://x.io/?${kw}=`),
   };
 }
 

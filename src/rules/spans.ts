@@ -127,6 +127,7 @@ export function unsettledMatches(
     }
   }
   const listed: number[] = [];
-  if (unsettled !== undefined) for (let i = 0; i < matches.length; i++) if (unsettled[i] === 1) listed.push(i);
+  if (unsettled !== undefined)
+    for (let i = 0; i < matches.length; i++) if (unsettled[i] === 1) listed.push(i);
   return listed;
 }

@@ -167,9 +167,9 @@ function maskOne(
           blocked.add(m.rule.id);
         }
         if (masks === undefined) break;
-        let again: boolean;
-        ({ matches, settled: again } = findBesideMasks(registry, text, masks, modes.codes, resolved.allowSecret));
-        beside = again ? [] : undefined;
+        const next = findBesideMasks(registry, text, masks, modes.codes, resolved.allowSecret);
+        matches = next.matches;
+        beside = next.settled ? [] : undefined;
         const escapes = decoded && matches.length > 0 ? decodeEscapes(text) : undefined;
         if (escapes !== undefined) matches = wholeEscapes(matches, escapes);
       }
