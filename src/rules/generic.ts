@@ -287,9 +287,32 @@ const NOT_PROSE_BEFORE = '(?<!(?:page|next|continuation|sync|cursor|csrf|xsrf|pu
 const PROSE_CHAR = '[a-z0-9+/=_~|%-]';
 /** The characters of a value in prose before the digit or letter looked for, its dots among them. */
 const PROSE_RUN = '[a-z0-9+/=_~|%.-]{0,255}';
+/**
+ * A value written in prose, as the secret group: generated-looking (a letter and a digit, 16 characters or
+ * more, no spaces); a dot or a closing punctuation mark after it ends the sentence, not the value.
+ */
+const PROSE_VALUE = `(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PROSE_CHAR}|\\.(?=[a-z0-9])){15,255})(?!${PROSE_CHAR}|\\.[a-z0-9])`;
 
-/** A name of lower-case words and a number or version at most (`db-credentials-2024`, `my-app-tls-cert-v2`). */
-const KEBAB_NAME = /^(?:[a-z]{2,}[-_.])+(?:[a-z]{2,}|v?\d{1,8})$/;
+/**
+ * Words between a secret's name and the colon before its value in a message, spaces or `(` before each; not
+ * words that make the value something of the secret's (`token id: …`, `secret version for app: projects/…`).
+ * Judged at the start of each word, not at every character: the message rule's cost is per word.
+ */
+const ABOUT_A_SECRET =
+  'ids?|names?|types?|versions?|counts?|usage|limits?|length|endpoints?|urls?|uris?|paths?|files?|hash|policy|format|algorithm|scopes?|prefix|status|expir[a-z]{0,6}|created at|rotated at';
+const CLAUSE_WORDS = 6;
+const CLAUSE_WORD = 24;
+const PROSE_CLAUSE = `(?:[ \\t(]{1,4}(?!(?:${ABOUT_A_SECRET})(?![a-z]))[^\\s:(]{1,${CLAUSE_WORD}}){1,${CLAUSE_WORDS}}`;
+/** How far the message rule's colon may lie from the name's end. */
+const PROSE_CLAUSE_MAX = CLAUSE_WORDS * (4 + CLAUSE_WORD);
+
+/**
+ * A name of lower-case words and numbers or versions (`db-credentials-2024`, `my-app-tls-cert-v2`,
+ * `min-length-12-chars`): each part all letters or all digits, where a generated value mixes them.
+ */
+const KEBAB_NAME = /^(?:[a-z]{2,}|v?\d{1,8})(?:[-_.](?:[a-z]{2,}|v?\d{1,8}))+$/;
+/** A key and its value (`prompt_tokens=1234`): a value in prose holds `=` only as base64's padding. */
+const KEY_VALUE = /^[A-Za-z_][\w.-]{0,40}=[^=]/;
 
 export const rules: readonly SecretRule[] = [
   {
@@ -578,7 +601,7 @@ export const rules: readonly SecretRule[] = [
     // valid`, 1 MB of `token ` repeated) does not run the regex at all.
     regex: gated(
       new RegExp(
-        `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s? (?:(?:is|was):?[ \\t]{1,4})?(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PROSE_CHAR}|\\.(?=[a-z0-9])){15,255})(?!${PROSE_CHAR}|\\.[a-z0-9])`,
+        `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s? (?:(?:is|was):?[ \\t]{1,4})?${PROSE_VALUE}`,
         'i',
       ),
       PROSE_NAMES.join('|'),
@@ -589,7 +612,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 3,
-    allowlist: { regexes: [...NOT_VALUES, KEBAB_NAME] },
+    allowlist: { regexes: [...NOT_VALUES, KEBAB_NAME, KEY_VALUE] },
     // A type's name in a TypeScript guard (`credential is OAuth2TokenCredential<OAuth2Flow>`) or a call.
     notBefore: /[(<]/,
     examples: {
@@ -612,7 +635,50 @@ export const rules: readonly SecretRule[] = [
         'public key «a64»1',
         'the password reset link expires in 24 hours',
         'token usage: 1234 prompt, 5678 completion',
+        'Token counts: prompt_tokens=1234 completion_tokens=56',
         'function isOAuth2(credential: Credential): credential is OAuth2TokenCredential<OAuth2Flow>;',
+      ],
+    },
+  },
+  {
+    id: 'secret-in-message',
+    description:
+      'A token, password or secret a message hands out after a few words and a colon (API key created: <value>)',
+    family: 'generic',
+    keywords: PROSE_NAMES,
+    // What tools print when they make a credential: `Your API key has been created: …`, `Generated password
+    // for ada: …`, `Access token (shown only once): …`. The value as `secret-in-prose` reads it; the words
+    // between name and colon say nothing about a property of the secret (`token id: …`, `secret version for
+    // app: …`). Gated by the colon: prose with none in reach (1 MB of `token 1 `) does not run the regex,
+    // whose words would be read on to look for one. A rule of its own, not a branch of `secret-in-prose`:
+    // that one is gated by a digit, and with these words in its reach it cost twice as much on `token 1 `.
+    regex: gated(
+      new RegExp(
+        `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s?${PROSE_CLAUSE}:[ \\t]{1,4}${PROSE_VALUE}`,
+        'i',
+      ),
+      PROSE_NAMES.join('|'),
+      PROSE_CLAUSE_MAX,
+      ':',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: [...NOT_VALUES, KEBAB_NAME, KEY_VALUE] },
+    examples: {
+      positive: [
+        'Your API key has been created: «a30»4',
+        'Access token (shown only once): «a36»2',
+        'Generated password for ada@example.com: «a14»5«a3»',
+      ],
+      negative: [
+        'Password policy for the org: min-length-12-chars',
+        'token expired at: 2024-05-14T10:22:31Z',
+        'Secret rotated for service: payments-api-v2',
+        'token id: 1234567890abcdef1234',
+        'secret version for app-config: projects/123456/secrets/app-config/versions/7',
+        'Token counts: prompt_tokens=1234 completion_tokens=56',
+        'The token for build 20241206.3: expired',
       ],
     },
   },
