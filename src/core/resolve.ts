@@ -8,6 +8,7 @@ import { createCleanUnicode } from '../sanitizers/clean-unicode.js';
 import { PROCESS_LABEL_KEY, SPOTLIGHT_OVERHEAD } from '../sanitizers/label-untrusted.js';
 import { createMaskSecrets } from '../sanitizers/mask-secrets.js';
 import { collectSecretArguments } from '../secrets/exact.js';
+import { isSecretishKey } from '../secrets/key-names.js';
 import { type ResolvedSecrets, resolveSecretsOptions } from '../secrets/options.js';
 import { lastCleanMayHoldContext } from '../unicode/clean.js';
 import { REMOTE_ERROR_PREFIX } from './error-results.js';
@@ -225,21 +226,6 @@ function cleanKeySets(
     }
     return sets[!isError && secrets.isCredentialTool(call.toolName) ? 1 : 0] as Set<string>;
   };
-}
-
-/** Key names under which a value is a credential whatever it looks like. */
-const SECRETISH_KEY =
-  /pass|secret|token|api[-_]?key|private[-_]?key|access[-_]?key|^key$|auth(?!or)|credential|cookie|session[-_]?id|signature|bearer/i;
-/** Key names repeat across a result (`title`, `author`...): the answer is kept per name, bounded. */
-const secretishCache = new Map<string, boolean>();
-function isSecretishKey(key: string): boolean {
-  let answer = secretishCache.get(key);
-  if (answer === undefined) {
-    answer = SECRETISH_KEY.test(key);
-    if (secretishCache.size >= 4096) secretishCache.clear();
-    secretishCache.set(key, answer);
-  }
-  return answer;
 }
 
 /**

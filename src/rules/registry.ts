@@ -80,6 +80,8 @@ export interface RuleRegistry {
    * Empty when masking settles the text.
    */
   unsettled(): readonly number[];
+  /** Whether the last scan's text held a keyword of a rule that was on: without one, no rule can match it. */
+  hadKeywords(): boolean;
 }
 
 /**
@@ -383,6 +385,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   let refused = new Int32Array(64);
   let refusedCount = 0;
   let lastUnsettled: readonly number[] = [];
+  let lastHadKeywords = false;
   function refuse(start: number, end: number): void {
     if (2 * refusedCount === refused.length) {
       const bigger = new Int32Array(refused.length * 2);
@@ -695,6 +698,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   function scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[] {
     lastUnsettled = [];
+    lastHadKeywords = false;
     if (text.length < 4) return [];
     scans++; // a plain number: 2^53 scans away from repeating
     refusedCount = 0;
@@ -703,6 +707,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     rereads = 0;
     verdicts = undefined;
     const hits = findHits(text, modes);
+    lastHadKeywords = hits !== undefined;
     if (hits === undefined) return [];
     const raw: SecretMatch[] = [];
     for (let j = 0; j < hits.count; j++)
@@ -717,7 +722,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   const byId = new Map(compiled.map((r) => [r.id, r] as const));
   const unsettled = (): readonly number[] => lastUnsettled;
-  return Object.freeze({ rules: Object.freeze(compiled), byId, scan, unsettled });
+  const hadKeywords = (): boolean => lastHadKeywords;
+  return Object.freeze({ rules: Object.freeze(compiled), byId, scan, unsettled, hadKeywords });
 }
 
 /**

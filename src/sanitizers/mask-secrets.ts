@@ -8,10 +8,13 @@
 import type { SanitizeContext, Sanitizer, TextSite } from '../core/types.js';
 import { hasWideUnits, LONG_TEXT, OneByteText } from '../core/units.js';
 import type { SecretMatch } from '../rules/registry.js';
+import { mergeMatches } from '../rules/spans.js';
 import { findBesideMasks } from '../secrets/beside-masks.js';
 import { decodeEscapes, mergeDecoded, wholeEscapes } from '../secrets/escaped.js';
 import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
+import { isSecretishKey } from '../secrets/key-names.js';
 import { type ResolvedSecrets, resolveSecretsOptions, type SecretsOptions } from '../secrets/options.js';
+import { maskCells, secretColumnCells } from '../secrets/table-columns.js';
 
 export { SECRET_FIELD_NAMES } from '../secrets/exact.js';
 
@@ -145,13 +148,25 @@ function maskOne(
       // The matches whose masks the masked text is read again around: those the scan could not vouch for, or,
       // when `undefined`, all of them.
       let beside: readonly number[] | undefined = registry.unsettled();
+      // A table's cells under a header that names a secret: each read as the value under that name. The
+      // header is in the text and framing adds only `=` or quotes: where no rule's keyword is, none is framed.
+      const cells = registry.hadKeywords() ? secretColumnCells(text, isSecretishKey) : [];
+      if (cells.length > 0) {
+        const found = maskCells(text, cells, (framed) =>
+          registry.scan(framed, modes.codes, resolved.allowSecret),
+        );
+        if (found.length > 0) {
+          matches = mergeMatches([...matches, ...found]);
+          beside = undefined;
+        }
+      }
       // String literals with their escapes (JSON as text): also read as the text they stand for, and masked
       // by whole escapes.
       const decoded = decodeEscapes(text);
       if (decoded !== undefined) {
         const found = registry.scan(decoded.text, modes.codes, resolved.allowSecret);
         // Merged, the matches are others: their indices no longer name them.
-        if (found.length > 0 || beside.length > 0) beside = undefined;
+        if (found.length > 0 || beside?.length !== 0) beside = undefined;
         matches = mergeDecoded(matches, found, decoded);
       }
       // What a mask leaves standing beside it is masked too (see `findBesideMasks`), so that masking the

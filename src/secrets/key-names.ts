@@ -1,0 +1,23 @@
+/**
+ * @module secrets/key-names
+ * Whether a name (an object's key, a table column's header) says the value under it is a credential. A cheap
+ * first test: what stands under such a name is then read by the rules as `"<name>": "<value>"`, and their
+ * checks decide.
+ */
+
+/** Key names under which a value is a credential whatever it looks like. */
+const SECRETISH_KEY =
+  /pass|secret|token|api[-_]?key|private[-_]?key|access[-_]?key|^key$|auth(?!or)|credential|cookie|session[-_]?id|signature|bearer/i;
+
+/** Key names repeat across a result (`title`, `author`...): the answer is kept per name, bounded. */
+const secretishCache = new Map<string, boolean>();
+
+export function isSecretishKey(key: string): boolean {
+  let answer = secretishCache.get(key);
+  if (answer === undefined) {
+    answer = SECRETISH_KEY.test(key);
+    if (secretishCache.size >= 4096) secretishCache.clear();
+    secretishCache.set(key, answer);
+  }
+  return answer;
+}

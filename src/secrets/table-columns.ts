@@ -1,0 +1,235 @@
+/**
+ * @module secrets/table-columns
+ * Secrets in a column of a table printed as text: a query's result (`psql`, `mysql`), a Markdown table, CSV.
+ * The header names the secret (`password`, `api_key`, `reset_token`); a cell below it, read alone, is only a
+ * value, which no rule takes for a secret. So each cell of such a column is read as a value under that key
+ * is (`"api_key": "<cell>"`, as `withKeyContext` frames structuredContent's members): the rules' checks decide
+ * and the rule that masks it names it.
+ *
+ * Tables are found by what their shape cannot do without: a rule line under a header of columns (`|---|---|`,
+ * `----+----`, `+----+----+`), or a text that starts with a delimited header (CSV, TSV). A row with another
+ * number of cells, a blank line or psql's `(N rows)` ends a table.
+ */
+
+import type { SecretMatch } from '../rules/registry.js';
+
+/** A cell under a header that names a secret: its value's span in the text. */
+export interface SecretCell {
+  readonly start: number;
+  readonly end: number;
+  readonly header: string;
+}
+
+/** A rule line under a table's header: dashes, with `|` or `+` between columns and maybe around them. */
+const RULE_LINE = /^[ \t]*[|+]?(?:[ \t]*:?-{3,}:?[ \t]*[|+])*[ \t]*:?-{3,}:?[ \t]*[|+]?[ \t]*$/;
+
+/**
+ * Cells shorter than this are not read: the generic rule, which reads a value under a secret's name, takes
+ * none shorter (a megabyte of a table's short cells is a hundred thousand of them).
+ */
+const MIN_VALUE = 8;
+
+const NONE = -2; // `indexOf` found no `---` after some point: there is none further on either
+
+/** psql's footer under a table (`(2 rows)`), which a table of one column would take for a row. */
+const ROW_COUNT = /^\(\d+ rows?\)$/;
+
+/** Where the line holding `at` starts and ends (without its line break). */
+function lineAround(text: string, at: number): [number, number] {
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  let end = text.indexOf('\n', at);
+  if (end < 0) end = text.length;
+  return [start, end > start && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end];
+}
+
+/** The next line after one that ends at `end`: its start and end, or undefined at the text's end. */
+function nextLine(text: string, end: number): [number, number] | undefined {
+  let start = end;
+  if (text.charCodeAt(start) === 0x0d) start++;
+  if (text.charCodeAt(start) !== 0x0a) return undefined;
+  return lineAround(text, start + 1);
+}
+
+const TAB = 0x09;
+const COMMA = 0x2c;
+const PIPE = 0x7c;
+const isBlank = (c: number): boolean => c === 0x20 || c === TAB;
+
+/**
+ * The cells of `text[start, end)` split at `delimiter`, trimmed, as start–end pairs; a `|` before the first
+ * cell and after the last (Markdown, mysql) opens and closes the row rather than delimiting an empty cell.
+ */
+function cellsOf(text: string, start: number, end: number, delimiter: number): number[] {
+  let from = start;
+  let to = end;
+  while (from < to && isBlank(text.charCodeAt(from))) from++;
+  while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
+  if (delimiter === PIPE) {
+    if (text.charCodeAt(from) === PIPE) from++;
+    if (to > from && text.charCodeAt(to - 1) === PIPE) to--;
+  }
+  const cells: number[] = [];
+  let cell = from;
+  for (let i = from; i <= to; i++) {
+    if (i < to && text.charCodeAt(i) !== delimiter) continue;
+    let s = cell;
+    let e = i;
+    while (s < e && isBlank(text.charCodeAt(s))) s++;
+    while (e > s && isBlank(text.charCodeAt(e - 1))) e--;
+    // CSV quotes a field that holds a delimiter or a quote: the value is what they hold.
+    if (e - s >= 2 && text.charCodeAt(s) === 0x22 && text.charCodeAt(e - 1) === 0x22) {
+      s++;
+      e--;
+    }
+    cells.push(s, e);
+    cell = i + 1;
+  }
+  return cells;
+}
+
+/**
+ * Reads the rows after a header line ending at `headerEnd`: every cell under a secret-naming header goes to
+ * `out`. Returns where the table ends.
+ */
+function readRows(
+  text: string,
+  header: number[],
+  headerEnd: number,
+  delimiter: number,
+  isSecretName: (name: string) => boolean,
+  out: SecretCell[],
+): number {
+  const names: (string | undefined)[] = [];
+  let any = false;
+  for (let c = 0; c < header.length; c += 2) {
+    const name = text.slice(header[c], header[c + 1]);
+    const secret = name.length > 0 && isSecretName(name);
+    names.push(secret ? name : undefined);
+    any ||= secret;
+  }
+  if (!any) return headerEnd;
+  let end = headerEnd;
+  let dashes = -1; // the next `---` at or after the line read, or -1 past the last one
+  for (let line = nextLine(text, headerEnd); line !== undefined; line = nextLine(text, line[1])) {
+    const [start, stop] = line;
+    // Searched again only once passed: a search a row read a text with none to its end each time.
+    if (dashes !== NONE && dashes < start) {
+      dashes = text.indexOf('---', start);
+      if (dashes < 0) dashes = NONE;
+    }
+    if (dashes >= 0 && dashes < stop && RULE_LINE.test(text.slice(start, stop))) {
+      end = stop;
+      continue;
+    }
+    const cells = cellsOf(text, start, stop, delimiter);
+    if (stop === start || cells.length !== header.length) break;
+    if (text.charCodeAt(start) === 0x28 && ROW_COUNT.test(text.slice(start, stop))) break;
+    for (let c = 0; c < names.length; c++) {
+      const name = names[c];
+      const s = cells[2 * c] as number;
+      const e = cells[2 * c + 1] as number;
+      if (name !== undefined && e - s >= MIN_VALUE) out.push({ start: s, end: e, header: name });
+    }
+    end = stop;
+  }
+  return end;
+}
+
+/**
+ * The cells of `text`'s tables that stand under a header `isSecretName` accepts, in text order.
+ *
+ * @example
+ * secretColumnCells('id,password\n1,hunter22', (h) => h === 'password');
+ * // [{ start: 14, end: 22, header: 'password' }]
+ */
+export function secretColumnCells(
+  text: string,
+  isSecretName: (name: string) => boolean,
+): readonly SecretCell[] {
+  // A table is a header and rows, a cell of MIN_VALUE among them: a short text, or one of one line, as most
+  // strings are, holds none.
+  if (text.length < 2 * MIN_VALUE + 4 || text.indexOf('\n') < 0) return NO_CELLS;
+  const out: SecretCell[] = [];
+  // CSV and TSV: the text starts with the header, tabs between its names if it has any, else commas.
+  const firstEnd = lineAround(text, 0)[1];
+  const tab = text.indexOf('\t');
+  const delimiter = tab >= 0 && tab < firstEnd ? TAB : COMMA;
+  const first = delimiter === TAB ? tab : text.indexOf(',');
+  let readTo = 0;
+  if (first >= 0 && first < firstEnd) {
+    readTo = readRows(text, cellsOf(text, 0, firstEnd, delimiter), firstEnd, delimiter, isSecretName, out);
+  }
+  // Tables with a rule line under a header of columns (`|` between them); a text with no `|` has none.
+  const pipe = text.indexOf('|', readTo);
+  for (let at = pipe < 0 ? -1 : text.indexOf('---', readTo); at >= 0; ) {
+    const [start, end] = lineAround(text, at);
+    let next = end;
+    if (start > 0 && RULE_LINE.test(text.slice(start, end))) {
+      const [headerStart, headerEnd] = lineAround(text, start - 1);
+      const bar = text.indexOf('|', headerStart);
+      if (bar >= 0 && bar < headerEnd) {
+        next = readRows(text, cellsOf(text, headerStart, headerEnd, PIPE), end, PIPE, isSecretName, out);
+      }
+    }
+    at = text.indexOf('---', next + 1);
+  }
+  return out.length === 0 ? NO_CELLS : out;
+}
+
+const NO_CELLS: readonly SecretCell[] = Object.freeze([]);
+
+/** A header that can stand as a dotenv name. */
+const PLAIN_NAME = /^[A-Za-z_][\w.-]{0,63}$/;
+
+/**
+ * The masks for `cells`: each cell read as the value of a member named by its header (`api_key=<cell>`),
+ * all of them framed into one text that `scan` (the rules) reads once, and what they find mapped back to the
+ * cells. A match that takes the key, a quote or another line with the value takes the whole cell. One scan,
+ * not one a cell: a megabyte of a one-column table is 90,000 cells, and a scan each took half a second.
+ */
+export function maskCells(
+  text: string,
+  cells: readonly SecretCell[],
+  scan: (framed: string) => SecretMatch[],
+): SecretMatch[] {
+  const parts: string[] = [];
+  // Where each cell's value starts and ends in the framed text.
+  const valueStart = new Int32Array(cells.length);
+  const valueEnd = new Int32Array(cells.length);
+  let length = 0;
+  cells.forEach((cell, i) => {
+    const value = text.slice(cell.start, cell.end);
+    // `name=value` on a line of its own, as dotenv has it, where it says the same: a value there may hold any
+    // punctuation (it is the rest of its line), and the line is shorter to read. Quoted otherwise.
+    const plain = PLAIN_NAME.test(cell.header) && !/\s/.test(value);
+    const quote = plain ? '' : !value.includes('"') ? '"' : !value.includes("'") ? "'" : '';
+    const prefix = plain ? `${cell.header}=` : `${JSON.stringify(cell.header)}: ${quote}`;
+    valueStart[i] = length + prefix.length;
+    valueEnd[i] = valueStart[i] + value.length;
+    const line = `${prefix}${value}${quote}\n`;
+    parts.push(line);
+    length += line.length;
+  });
+  const found: SecretMatch[] = [];
+  for (const m of scan(parts.join(''))) {
+    // The cell whose line holds the match's start: the last one whose value starts before the match ends.
+    let lo = 0;
+    let hi = cells.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((valueStart[mid] as number) < m.end) lo = mid;
+      else hi = mid - 1;
+    }
+    const cell = cells[lo] as SecretCell;
+    const vs = valueStart[lo] as number;
+    const ve = valueEnd[lo] as number;
+    if (m.end <= vs || m.start >= ve + 1) continue; // in the key, or past the value and its quote
+    const inside = m.start >= vs && m.end <= ve;
+    found.push({
+      start: inside ? cell.start + m.start - vs : cell.start,
+      end: inside ? cell.start + m.end - vs : cell.end,
+      rule: m.rule,
+    });
+  }
+  return found;
+}

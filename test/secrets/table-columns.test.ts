@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { maskSecrets } from '../../src/sanitizers/mask-secrets.js';
+import { isSecretishKey } from '../../src/secrets/key-names.js';
+import { maskCells, secretColumnCells } from '../../src/secrets/table-columns.js';
+
+const PASSWORD = 'S6tRx9kLm2pQw7';
+const OTHER = 'Mn8Bv7Cx6Za5Qw';
+const TOKEN = 'Zq8Wx7Ec6Rv5Tb4Yn3Um2Ii1Oo0P';
+
+/** The text of each cell found, with its header. */
+const cells = (text: string) =>
+  secretColumnCells(text, isSecretishKey).map((c) => [c.header, text.slice(c.start, c.end)]);
+
+describe('secretColumnCells', () => {
+  it.each([
+    [
+      'psql',
+      ` id |  email  | reset_token\n----+---------+-------------\n  1 | a@b.io  | ${TOKEN}\n(1 row)`,
+      [['reset_token', TOKEN]],
+    ],
+    [
+      'mysql',
+      `+----+----------------+\n| id | password       |\n+----+----------------+\n|  1 | ${PASSWORD} |\n|  2 | ${OTHER} |\n+----+----------------+\n2 rows in set`,
+      [
+        ['password', PASSWORD],
+        ['password', OTHER],
+      ],
+    ],
+    ['Markdown', `| name | secret |\n|:-----|-------:|\n| prod | ${TOKEN} |`, [['secret', TOKEN]]],
+    ['CSV, quoted', `"id","api_key"\n"1","${TOKEN}"\n"2",""`, [['api_key', TOKEN]]],
+    ['TSV', `id\tname\tpassword\n1\tada\t${PASSWORD}`, [['password', PASSWORD]]],
+  ])('finds the cells of a %s table under a header naming a secret', (_name, text, expected) => {
+    expect(cells(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['no header names a secret', `| model | cost |\n|---|---|\n| gpt-4o | ${TOKEN} |`],
+    ['YAML front matter', `title: post\npassword_protected: false\n---\n${PASSWORD}`],
+    ['a column of one, with no `|` (a heading underlined)', `Password\n--------\n${PASSWORD}`],
+    ['a row with another number of cells', `id,password\n1,a,${PASSWORD}`],
+    ['a CSV header of one name', `password\n${PASSWORD}`],
+    ['a text that is no table', `The password is set.\nNothing else: ${PASSWORD}`],
+  ])('finds none when %s', (_name, text) => {
+    expect(cells(text)).toEqual([]);
+  });
+
+  it('ends a table at a blank line or a row that does not fit, and finds the next one', () => {
+    const text = `| user | password |\n|---|---|\n| ada | ${PASSWORD} |\n\n| ${OTHER} |\n\nid,token\n1,x\n| k | secret |\n|---|---|\n| a | ${TOKEN} |`;
+    expect(cells(text)).toEqual([
+      ['password', PASSWORD],
+      ['secret', TOKEN],
+    ]);
+  });
+});
+
+describe('maskCells', () => {
+  it('maps what the rules find in a framed cell back to the cell, and keeps what they leave', () => {
+    const text = `a,password\n1,${PASSWORD}\n2,********`;
+    const found = maskCells(text, secretColumnCells(text, isSecretishKey), (framed) =>
+      framed.includes(PASSWORD)
+        ? [
+            {
+              start: framed.indexOf(PASSWORD),
+              end: framed.indexOf(PASSWORD) + PASSWORD.length,
+              rule: {} as never,
+            },
+          ]
+        : [],
+    );
+    expect(found.map((m) => text.slice(m.start, m.end))).toEqual([PASSWORD]);
+  });
+});
+
+describe('tables in maskSecrets', () => {
+  it.each([
+    ['psql', ` id | reset_token\n----+-------------\n  1 | ${TOKEN}`],
+    ['Markdown', `| user | password |\n|------|----------|\n| ada | ${PASSWORD} |`],
+    ['CSV', `id,email,password\n1,ada@acme.io,${PASSWORD}`],
+  ])('masks a %s column that names a secret', (_name, text) => {
+    const out = maskSecrets(text).text;
+    expect(out).not.toContain(PASSWORD);
+    expect(out).not.toContain(TOKEN);
+    expect(maskSecrets(out).text).toBe(out);
+  });
+
+  it.each([
+    [
+      'token counts',
+      '| model | tokens | cost |\n|---|---|---|\n| claude-3-5-sonnet-20241022 | 67890 | $0.34 |',
+    ],
+    ['test results', '| test | passed |\n|---|---|\n| login_flow_test_2024 | true |'],
+    [
+      'placeholders and references',
+      '| user | password |\n|---|---|\n| ada | ******** |\n| ci | $CI_PASSWORD |',
+    ],
+    ['names of secrets', '| secret_name | age |\n|---|---|\n| db-credentials-v2 | 12d |'],
+    ['CSV counts', 'model,prompt_tokens,completion_tokens\ngpt-4o-2024-08-06,1234,567'],
+  ])('leaves %s alone', (_name, text) => {
+    expect(maskSecrets(text).text).toBe(text);
+  });
+});
