@@ -18,7 +18,8 @@ import type { SecretRule } from './types.js';
 const SECRET_NAMES = [
   'token',
   'secret',
-  // `pass` only after a separator or an opening quote (`DB_PASS`, `"pass":`): `bypass` and `compass` are no keys.
+  // `pass` only after a separator or an opening quote (`DB_PASS`, `"pass":`): `bypass` and `compass` are no
+  // keys, and `PASS: <test>` is a test runner's line (`pass-parameter` reads `pass=`).
   '_pass',
   '-pass',
   '"pass',
@@ -583,6 +584,31 @@ export const rules: readonly SecretRule[] = [
         'the key `Ctrl+Shift+P1` opens the palette',
         'run with key `node_modules/.bin/tool`',
         'the key `config/v2/settings.json` holds it',
+      ],
+    },
+  },
+  {
+    id: 'pass-parameter',
+    description: 'A password given as pass=<value>: a query string, the key=value pairs of a log line',
+    family: 'generic',
+    keywords: ['pass='],
+    // Only with `=` and a word of its own: `PASS: gas/i386/x86-64-relax-2` and Go's `--- PASS: TestFoo` are
+    // test runners' lines, `bypass=` and `compass=` other words.
+    regex: /(?<![\w.-])pass=([^\s&;,'"<>]{8,200})/i,
+    secretGroup: 1,
+    entropy: 3,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'login ok: user=admin pass=«a14»',
+        'GET /login?user=admin&pass=«a14» HTTP/1.1',
+        'PASS=«a16»',
+      ],
+      negative: [
+        'PASS: gas/i386/x86-64-align-branch-2c',
+        '--- PASS: TestParseConfig (0.00s)',
+        'bypass=«a14» compass=«a14»',
+        'first pass=done, pass=true, pass=${DB_PASSWORD}',
       ],
     },
   },
