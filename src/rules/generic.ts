@@ -301,7 +301,7 @@ const PROSE_VALUE = `(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PRO
  */
 const ABOUT_A_SECRET =
   'ids?|names?|types?|versions?|counts?|usage|limits?|length|endpoints?|urls?|uris?|paths?|files?|hash|policy|format|algorithm|scopes?|prefix|status|expir[a-z]{0,6}|created at|rotated at';
-const CLAUSE_WORDS = 6;
+const CLAUSE_WORDS = 4;
 const CLAUSE_WORD = 24;
 const PROSE_CLAUSE = `(?:[ \\t(]{1,4}(?!(?:${ABOUT_A_SECRET})(?![a-z]))[^\\s:(]{1,${CLAUSE_WORD}}){1,${CLAUSE_WORDS}}`;
 /** How far the message rule's colon may lie from the name's end. */

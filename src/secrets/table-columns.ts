@@ -3,8 +3,8 @@
  * Secrets in a column of a table printed as text: a query's result (`psql`, `mysql`), a Markdown table, CSV.
  * The header names the secret (`password`, `api_key`, `reset_token`); a cell below it, read alone, is only a
  * value, which no rule takes for a secret. So each cell of such a column is read as a value under that key
- * is (`"api_key": "<cell>"`, as `withKeyContext` frames structuredContent's members): the rules' checks decide
- * and the rule that masks it names it.
+ * is (`api_key=<cell>`, or `"api_key": "<cell>"` as `withKeyContext` frames structuredContent's members):
+ * the rules' checks decide and the rule that masks it names it.
  *
  * Tables are found by what their shape cannot do without: a rule line under a header of columns (`|---|---|`,
  * `----+----`, `+----+----+`), or a text that starts with a delimited header (CSV, TSV). A row with another
@@ -109,7 +109,7 @@ function readRows(
   }
   if (!any) return headerEnd;
   let end = headerEnd;
-  let dashes = -1; // the next `---` at or after the line read, or -1 past the last one
+  let dashes = -1; // the next `---` at or after the line read: -1 before the first search, NONE past the last
   for (let line = nextLine(text, headerEnd); line !== undefined; line = nextLine(text, line[1])) {
     const [start, stop] = line;
     // Searched again only once passed: a search a row read a text with none to its end each time.
@@ -182,10 +182,11 @@ const NO_CELLS: readonly SecretCell[] = Object.freeze([]);
 const PLAIN_NAME = /^[A-Za-z_][\w.-]{0,63}$/;
 
 /**
- * The masks for `cells`: each cell read as the value of a member named by its header (`api_key=<cell>`),
- * all of them framed into one text that `scan` (the rules) reads once, and what they find mapped back to the
- * cells. A match that takes the key, a quote or another line with the value takes the whole cell. One scan,
- * not one a cell: a megabyte of a one-column table is 90,000 cells, and a scan each took half a second.
+ * The masks for `cells`: each cell read as the value of a member named by its header (`api_key=<cell>`), all
+ * of them framed into one text that `scan` (the rules) reads once, and what they find mapped back to the
+ * cells. A match inside a value masks that part of its cell; one that takes the key, a quote or another line
+ * with it masks every cell whose value it touches, whole. One scan, not one a cell: a megabyte of a
+ * one-column table is 90,000 cells, and a scan each took half a second.
  */
 export function maskCells(
   text: string,
@@ -193,7 +194,8 @@ export function maskCells(
   scan: (framed: string) => SecretMatch[],
 ): SecretMatch[] {
   const parts: string[] = [];
-  // Where each cell's value starts and ends in the framed text.
+  // Where each cell's framed line starts, and where its value starts and ends, in the framed text.
+  const lineStart = new Int32Array(cells.length);
   const valueStart = new Int32Array(cells.length);
   const valueEnd = new Int32Array(cells.length);
   let length = 0;
@@ -204,32 +206,40 @@ export function maskCells(
     const plain = PLAIN_NAME.test(cell.header) && !/\s/.test(value);
     const quote = plain ? '' : !value.includes('"') ? '"' : !value.includes("'") ? "'" : '';
     const prefix = plain ? `${cell.header}=` : `${JSON.stringify(cell.header)}: ${quote}`;
+    lineStart[i] = length;
     valueStart[i] = length + prefix.length;
     valueEnd[i] = valueStart[i] + value.length;
     const line = `${prefix}${value}${quote}\n`;
     parts.push(line);
     length += line.length;
   });
-  const found: SecretMatch[] = [];
-  for (const m of scan(parts.join(''))) {
-    // The cell whose line holds the match's start: the last one whose value starts before the match ends.
+  /** The cell whose framed line holds `at`. */
+  const lineOf = (at: number): number => {
     let lo = 0;
     let hi = cells.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if ((valueStart[mid] as number) < m.end) lo = mid;
+      if ((lineStart[mid] as number) <= at) lo = mid;
       else hi = mid - 1;
     }
-    const cell = cells[lo] as SecretCell;
-    const vs = valueStart[lo] as number;
-    const ve = valueEnd[lo] as number;
-    if (m.end <= vs || m.start >= ve + 1) continue; // in the key, or past the value and its quote
-    const inside = m.start >= vs && m.end <= ve;
-    found.push({
-      start: inside ? cell.start + m.start - vs : cell.start,
-      end: inside ? cell.start + m.end - vs : cell.end,
-      rule: m.rule,
-    });
+    return lo;
+  };
+  const found: SecretMatch[] = [];
+  for (const m of scan(parts.join(''))) {
+    const first = lineOf(m.start);
+    const last = lineOf(m.end - 1);
+    for (let c = first; c <= last; c++) {
+      const cell = cells[c] as SecretCell;
+      const vs = valueStart[c] as number;
+      const ve = valueEnd[c] as number;
+      if (m.end <= vs || m.start >= ve) continue; // its key, or past its value
+      const inside = m.start >= vs && m.end <= ve;
+      found.push({
+        start: inside ? cell.start + m.start - vs : cell.start,
+        end: inside ? cell.start + m.end - vs : cell.end,
+        rule: m.rule,
+      });
+    }
   }
   return found;
 }

@@ -69,6 +69,21 @@ describe('maskCells', () => {
     );
     expect(found.map((m) => text.slice(m.start, m.end))).toEqual([PASSWORD]);
   });
+
+  it('masks whole every cell a match runs into beyond its value, and none whose key alone it took', () => {
+    const text = `a,password\n1,${PASSWORD}\n2,${OTHER}\n3,${TOKEN}`;
+    const cells = secretColumnCells(text, isSecretishKey);
+    const rule = {} as never;
+    // Framed: `password=<value>\n` a cell. From inside the first value into the second line; the third key.
+    const framed = cells.map((c) => `password=${text.slice(c.start, c.end)}\n`).join('');
+    const second = framed.indexOf(OTHER);
+    const third = framed.lastIndexOf('password=');
+    const found = maskCells(text, cells, () => [
+      { start: 12, end: second + 3, rule },
+      { start: third, end: third + 8, rule },
+    ]);
+    expect(found.map((m) => text.slice(m.start, m.end))).toEqual([PASSWORD, OTHER]);
+  });
 });
 
 describe('tables in maskSecrets', () => {
