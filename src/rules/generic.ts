@@ -588,6 +588,33 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'query-key-parameter',
+    description:
+      'A generated value in a URL query as key= or code= (an API key, an OAuth authorization code)',
+    family: 'generic',
+    keywords: ['?key=', '&key=', '?code=', '&code='],
+    // `key` and `code` name too much else to be secret names anywhere (`primary key`, `exit code`); in a
+    // query, with a value that looks generated (a digit and a letter, 16 characters or more), they name an
+    // API key (`maps?key=…`) or an authorization code on its way to a redirect URI. The digit comes before
+    // any `%`: the digits of an escape (`?key=value%23still-query`) are no sign of a generated value.
+    regex: /[?&](?:key|code)=(?=[\w.~+/-]{0,511}\d)(?=[\w.~%+/-]{0,511}[A-Za-z])([\w.~%+/-]{16,512})/,
+    secretGroup: 1,
+    entropy: 3.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'GET /v1/data?key=«a32»&format=json',
+        'https://app.example.com/oauth/callback?code=4%2F0«a40»&state=xyz',
+      ],
+      negative: [
+        'https://docs.example.com/start?key=getting-started-guide',
+        'https://example.com/search?q=token&key=value',
+        'https://ci.example.org/runs?code=ERR_BUILD_FAILED',
+        'x:/resource?key=value%23still-query#first',
+      ],
+    },
+  },
+  {
     id: 'pass-parameter',
     description: 'A password given as pass=<value>: a query string, the key=value pairs of a log line',
     family: 'generic',
