@@ -96,8 +96,8 @@ export function unsettledMatches(
   matches: readonly SecretMatch[],
   refused: Int32Array,
   count: number,
-): number[] {
-  if (matches.length === 0) return [];
+): readonly number[] {
+  if (matches.length === 0) return SETTLED;
   let unsettled: Uint8Array | undefined;
   const mark = (i: number): void => {
     unsettled ??= new Uint8Array(matches.length);
@@ -126,8 +126,11 @@ export function unsettledMatches(
       if (!(m.start <= start && end <= m.end)) mark(i);
     }
   }
+  if (unsettled === undefined) return SETTLED;
   const listed: number[] = [];
-  if (unsettled !== undefined)
-    for (let i = 0; i < matches.length; i++) if (unsettled[i] === 1) listed.push(i);
+  for (let i = 0; i < matches.length; i++) if (unsettled[i] === 1) listed.push(i);
   return listed;
 }
+
+/** No match unsettled: one shared answer, so that a scan of a settled text (nearly every one) allocates none. */
+export const SETTLED: readonly number[] = Object.freeze([]);

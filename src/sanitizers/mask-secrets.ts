@@ -150,8 +150,8 @@ function maskOne(
       let beside: readonly number[] | undefined = registry.unsettled();
       // A table's cells under a header that names a secret: each read as the value under that name. The
       // header is in the text and framing adds only `=` or quotes: where no rule's keyword is, none is framed.
-      const cells = registry.hadKeywords() ? secretColumnCells(text, isSecretishKey) : [];
-      if (cells.length > 0) {
+      const cells = registry.hadKeywords() ? secretColumnCells(text, isSecretishKey) : undefined;
+      if (cells !== undefined && cells.length > 0) {
         const found = maskCells(text, cells, (framed) =>
           registry.scan(framed, modes.codes, resolved.allowSecret),
         );

@@ -29,8 +29,6 @@ const RULE_LINE = /^[ \t]*[|+]?(?:[ \t]*:?-{3,}:?[ \t]*[|+])*[ \t]*:?-{3,}:?[ \t
  */
 const MIN_VALUE = 8;
 
-const NONE = -2; // `indexOf` found no `---` after some point: there is none further on either
-
 /** psql's footer under a table (`(2 rows)`), which a table of one column would take for a row. */
 const ROW_COUNT = /^\(\d+ rows?\)$/;
 
@@ -109,14 +107,12 @@ function readRows(
   }
   if (!any) return headerEnd;
   let end = headerEnd;
-  let dashes = -1; // the next `---` at or after the line read: -1 before the first search, NONE past the last
+  // The next `---` at or after the line read (-1: none further), searched again only once passed: a search a
+  // row read a text with none to its end each time.
+  let dashes = text.indexOf('---', headerEnd);
   for (let line = nextLine(text, headerEnd); line !== undefined; line = nextLine(text, line[1])) {
     const [start, stop] = line;
-    // Searched again only once passed: a search a row read a text with none to its end each time.
-    if (dashes !== NONE && dashes < start) {
-      dashes = text.indexOf('---', start);
-      if (dashes < 0) dashes = NONE;
-    }
+    if (dashes >= 0 && dashes < start) dashes = text.indexOf('---', start);
     if (dashes >= 0 && dashes < stop && RULE_LINE.test(text.slice(start, stop))) {
       end = stop;
       continue;
