@@ -11,13 +11,15 @@ import type { CompiledRule } from './registry.js';
 /**
  * Anchored rules whose regexes differ only in their secret (Twitter's four, Discord's three: one key, one
  * operator, values of other lengths), with the same keywords and gate, so the same hits. One regex holding
- * every member's secret as alternatives tells at a hit whether any of them can match there; the first member
- * to reach the hit asks it and records the answer, and the others read it. Where the key repeats
+ * every member's secret as alternatives (`unionOf`) tells at a hit whether none of them can match there; the
+ * first member to reach the hit asks it and records the answer, and the others read it. Where the key repeats
  * (`twitter=` over 1 MB), every member ran its regex at every hit.
  */
 export interface Peers {
   /** `before(?:secret1|secret2|…)after`, sticky; see `aroundGroup`. */
   readonly any: RegExp;
+  /** The same, global: where hits fail densely, one search answers the rest of them (see `answerOn`). */
+  readonly anyOn: RegExp;
   /** The scan whose answers `tag` marks. */
   scan: number;
   tag: number;
@@ -50,9 +52,39 @@ export function findPeers(compiled: readonly CompiledRule[]): (Peers | undefined
   const peersOf: (Peers | undefined)[] = compiled.map(() => undefined);
   for (const { cut, flags, members, secrets } of groups.values()) {
     if (members.length < 2) continue;
-    const any = new RegExp(`${cut.before}(?:${secrets.join('|')})${cut.after}`, flags);
-    const peers: Peers = { any, scan: 0, tag: 0 };
+    const any = new RegExp(`${cut.before}(?:${unionOf(secrets)})${cut.after}`, flags);
+    const anyOn = new RegExp(any.source, flags.replace('y', 'g'));
+    const peers: Peers = { any, anyOn, scan: 0, tag: 0 };
     for (const r of members) peersOf[r.index] = peers;
   }
   return peersOf;
+}
+
+/** One character class, repeated a number of times or a range of them: `[a-z0-9]{25}`, `\\d{15,25}`, `[A-Z]{8,}`. */
+const REPEATED_CLASS = /^(\[(?:\\.|[^\]\\])+\]|\\[dswDSW])\{(\d+)(?:,(\d*))?\}$/;
+
+/**
+ * The members' secrets as alternatives, where those that repeat one class are one alternative over all their
+ * lengths (`[a-z0-9]{25}|[a-z0-9]{50}|[a-z0-9]{45}` is `[a-z0-9]{25,50}`): every alternative read the same
+ * characters again, and a union that fails at every hit (1 MB of `twitter=`) cost 2.5x one member's regex.
+ * It matches where any member can and at times where none can, which only sends the members to their own.
+ */
+export function unionOf(secrets: readonly string[]): string {
+  const lengths = new Map<string, [number, number]>();
+  const others: string[] = [];
+  for (const secret of secrets) {
+    const m = REPEATED_CLASS.exec(secret);
+    if (m === null) {
+      others.push(secret);
+      continue;
+    }
+    const least = Number(m[2]);
+    const most = m[3] === undefined ? least : m[3] === '' ? Number.POSITIVE_INFINITY : Number(m[3]);
+    const seen = lengths.get(m[1] as string);
+    lengths.set(m[1] as string, seen ? [Math.min(seen[0], least), Math.max(seen[1], most)] : [least, most]);
+  }
+  const joined = [...lengths].map(([cls, [least, most]]) =>
+    least === most ? `${cls}{${least}}` : `${cls}{${least},${most === Number.POSITIVE_INFINITY ? '' : most}}`,
+  );
+  return [...joined, ...others].join('|');
 }

@@ -542,10 +542,39 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       }
       if (failed === 0) since = at;
       if (++failed === DENSE_FAILS) {
-        if (at - since < DENSE_FAILS * DENSE_SPAN)
-          return searchOn(rule, text, positions, h + 1, end, out, filter);
         failed = 0;
+        if (at - since >= DENSE_FAILS * DENSE_SPAN || h + 1 === end) continue;
+        // Peers answer the rest of their hits together, by one search of their union: each member going on
+        // by its own search read the text once a member (1 MB of `twitter 1 ` x 7 + `:`, four times 15 ms).
+        if (peers === undefined || answered[k + 1] === tag)
+          return searchOn(rule, text, positions, h + 1, end, out, filter);
+        answerOn(peers.anyOn, tag, text, positions, first, h + 1, end);
       }
+    }
+  }
+
+  /**
+   * Peers' answers for their hits from the h-th to `end` (hit k of theirs is `first + k`), by one search with
+   * their union, global: it goes from start to start itself, and a hit can match where the search finds a
+   * match that starts at it.
+   */
+  function answerOn(
+    any: RegExp,
+    tag: number,
+    text: string,
+    positions: Int32Array,
+    first: number,
+    h: number,
+    end: number,
+  ): void {
+    any.lastIndex = positions[h] as number;
+    while (h < end) {
+      const m = any.exec(text);
+      const at = m === null ? text.length : m.index;
+      for (; h < end && (positions[h] as number) < at; h++) answer(h - first, tag, 0);
+      if (h === end || m === null) return;
+      if (positions[h] === at) answer(h++ - first, tag, 1);
+      if (h < end) any.lastIndex = positions[h] as number;
     }
   }
 

@@ -136,7 +136,8 @@ describe('an anchored rule whose regex keeps failing at hits close together', ()
 
 describe('peer rules whose shared attempt keeps failing at hits close together', () => {
   // Two rules that differ only in their secret are tried at a hit by one union of both; where the union fails
-  // at hit after hit (1 MB of `twitter=`), each goes on by its own global search, as a failing regex does.
+  // at hit after hit (1 MB of `twitter=`), one global search of the union answers the rest of the hits for both,
+  // and each member tries its own regex only where the union matched.
   // (No look-ahead at the end, so no closing check passes the hits over before the union is tried.)
   const rule = (id: string, secret: string, example: string, tail = '') => ({
     id,
@@ -176,6 +177,32 @@ describe('peer rules whose shared attempt keeps failing at hits close together',
       () => expect(found(together, text)).toEqual(['peer-letters 20004-20009', 'peer-digits 20014-20020']),
     );
     expect(calls).toBeLessThan(1000);
+  });
+
+  it('searches for the rest of the hits once for all members, not once a member', () => {
+    const third = rule('peer-upper', '[A-Z]{7}', 'tok=ABCDEFG');
+    const three = createRuleRegistry([letters, digits, third]);
+    const own = new Set(three.rules.map((r) => r.regex.source));
+    const text = `${'tok='.repeat(5000)}tok=abcde tok=ABCDEFG ${'tok='.repeat(5000)}`;
+    // Searches (global calls) by the members' own regexes, and by any other: the union's.
+    let ownSearches = 0;
+    let otherSearches = 0;
+    const exec = RegExp.prototype.exec;
+    RegExp.prototype.exec = function (this: RegExp, s: string) {
+      if (this.global) {
+        if (own.has(this.source)) ownSearches++;
+        else otherSearches++;
+      }
+      return exec.call(this, s);
+    };
+    try {
+      expect(found(three, text)).toEqual(['peer-letters 20004-20009', 'peer-upper 20014-20021']);
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    // The members try their own regexes only at their hits; the union's search stops at its two matches.
+    expect(ownSearches).toBe(0);
+    expect(otherSearches).toBe(3);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/index.js';
+import { unionOf } from '../../src/rules/peers.js';
 import { createRuleRegistry } from '../../src/rules/registry.js';
 import type { SecretRule } from '../../src/rules/types.js';
 import { expandTemplate, prng } from './expand.js';
@@ -134,5 +135,36 @@ describe('peers: rules that differ only in their secret', () => {
     expect(attempts('twitter='.repeat(200))).toEqual({ byOwn: 0, all: 201 });
     // No operator anywhere: the first member's gate turns every hit away, and the others read that.
     expect(attempts('twitter '.repeat(1000))).toEqual({ byOwn: 0, all: 1 });
+  });
+});
+
+describe("unionOf: the members' secrets as one alternation", () => {
+  it('joins the lengths of one class repeated into a range, and leaves every other secret as it is', () => {
+    expect(unionOf(['[a-z0-9]{25}', '[a-z0-9]{50}', '[0-9]{15,25}-[a-zA-Z0-9]{20,40}', '[a-z0-9]{45}'])).toBe(
+      '[a-z0-9]{25,50}|[0-9]{15,25}-[a-zA-Z0-9]{20,40}',
+    );
+    expect(unionOf(['\\d{6}', '\\d{8,10}', '[A-Z]{8,}', '[A-Z]{4}'])).toBe('\\d{6,10}|[A-Z]{4,}');
+    // Classes told apart by their text, even where they hold the same characters.
+    expect(unionOf(['[a-f0-9]{24}', '[0-9a-f]{40}'])).toBe('[a-f0-9]{24}|[0-9a-f]{40}');
+    // Not one class repeated: a prefix, a quantifier of a group, a class with an escaped bracket.
+    expect(unionOf(['key-[a-f0-9]{32}', '(?:ab){3}', '[\\]a]{4}', '[\\]a]{6}'])).toBe(
+      '[\\]a]{4,6}|key-[a-f0-9]{32}|(?:ab){3}',
+    );
+  });
+
+  it('matches every text one of the members matches', () => {
+    const secrets = ['[a-z]{5}', '[a-z]{9}', '[0-9]{3,4}'];
+    const union = new RegExp(`^=(?:${unionOf(secrets)})(?![a-z0-9])`);
+    const rnd = prng(3);
+    let matched = 0;
+    for (let t = 0; t < 2000; t++) {
+      const text = `=${Array.from({ length: Math.floor(rnd() * 12) }, () => 'a1'[Math.floor(rnd() * 2)] as string).join('')}`;
+      const any = secrets.some((s) => new RegExp(`^=(?:${s})(?![a-z0-9])`).test(text));
+      if (any) {
+        matched++;
+        expect(union.test(text), text).toBe(true);
+      }
+    }
+    expect(matched).toBeGreaterThan(10);
   });
 });
