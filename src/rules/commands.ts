@@ -14,8 +14,14 @@ import type { SecretRule } from './types.js';
 /** `echo` or `printf '%s'` and the opening quote of what they print into a pipe. */
 const ECHOED = String.raw`(?<![\w-])(?:echo(?:[ \t]{1,4}-[ne]{1,2})?|printf(?:[ \t]{1,4}["']%s(?:\\n)?["'])?)[ \t]{1,4}["']?`;
 
-/** A variable's name that ends in a secret's word, maybe numbered (`WIFI_PASSWORD`, `API_KEY2`, `SECRET_PASS`). */
-const VARIABLE = String.raw`[A-Za-z0-9_]{0,40}?(?:token|secret|password|passwd|pwd|_pass|_pw|api_?key|access_?key|secret_?key|private_?key|credentials?|auth)(?:_?\d{1,3})?`;
+/**
+ * A variable's name that ends in a secret's word, maybe numbered (`WIFI_PASSWORD`, `API_KEY2`, `SECRET_PASS`),
+ * its words joined by `-` in Lisp (`smtpmail-auth-password`), maybe in its earmuffs (`*api-token*`).
+ */
+const VARIABLE = String.raw`[\w*-]{0,40}?(?:token|secret|password|passwd|pwd|[_-]pass|[_-]pw|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|credentials?|auth)(?:[_-]?\d{1,3})?\*?`;
+
+/** Lisp's forms that set or define a variable (Emacs Lisp, Common Lisp); `setenv` takes the name quoted. */
+const LISP_SET = '\\((?:setq(?:-default|-local)?|setf|defvar|defconst|defcustom|defparameter|setenv)';
 
 export const rules: readonly SecretRule[] = [
   {
@@ -247,15 +253,32 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'defined-secret-variable',
-    description: "A secret-named variable a command defines: C's #define, Windows' setx, fish's set -x",
+    description:
+      "A secret-named variable a command defines: C's #define, Windows' setx, fish's set -x, Lisp's setq",
     family: 'commands',
-    keywords: ['#define', 'setx ', 'set -x ', 'set -gx ', 'set -xg ', 'set -ux ', 'set -xu '],
+    keywords: [
+      '#define',
+      'setx ',
+      'set -x ',
+      'set -gx ',
+      'set -xg ',
+      'set -ux ',
+      'set -xu ',
+      '(setq',
+      '(setf',
+      '(defvar',
+      '(defconst',
+      '(defcustom',
+      '(defparameter',
+      '(setenv',
+    ],
     // The name ends in the secret's word (`WIFI_PASSWORD`, `API_KEY2`), so that `#define TOKEN_HEADER "…"`
     // or `#define PASSWORD_PROMPT "…"` names no value. A macro's value is quoted, or it is code (a number,
     // another macro: `#define DVD_AUTH 0x5392`, `#define Tk_TimerToken Tcl_TimerToken`); a shell's may be a
-    // word up to the line's end, but not a call (`set -gx API_TOKEN (cat …)`).
+    // word up to the line's end, but not a call (`set -gx API_TOKEN (cat …)`). Lisp's is quoted, before the
+    // form's `)`.
     regex: new RegExp(
-      `(?:#define[ \\t]{1,8}${VARIABLE}[ \\t]{1,8}(?=")|(?:setx|set[ \\t]{1,4}-(?:x|gx|xg|ux|xu))[ \\t]{1,8}${VARIABLE}[ \\t]{1,8})["']?([^\\s"'\\\\(){}[\\]]{6,255})["']?(?=[ \\t]|\\r?\\n|$)`,
+      `(?:#define[ \\t]{1,8}${VARIABLE}[ \\t]{1,8}(?=")|(?:setx|set[ \\t]{1,4}-(?:x|gx|xg|ux|xu))[ \\t]{1,8}${VARIABLE}[ \\t]{1,8}|${LISP_SET}[ \\t]{1,8}"?${VARIABLE}"?[ \\t]{1,8}(?="))["']?([^\\s"'\\\\(){}[\\]]{6,255})["']?(?=[ \\t)]|\\r?\\n|$)`,
       'i',
     ),
     secretGroup: 1,
@@ -269,6 +292,10 @@ export const rules: readonly SecretRule[] = [
         'setx SERVICE_TOKEN "«a20»"',
         'set -gx API_TOKEN «a24»',
         "set -x DB_PASSWORD '«a12»'",
+        '(setq smtpmail-auth-password "«a14»")',
+        '(setq gptel-api-key "«a32»")',
+        '(defparameter *api-token* "«a24»")',
+        '(setenv "OPENAI_API_KEY" "«a32»")',
       ],
       negative: [
         '#define AUTH_TOKEN_HEADER "X-Auth-Token"',
@@ -281,6 +308,9 @@ export const rules: readonly SecretRule[] = [
         '#define SECRET_SSID "MyHomeNetwork"',
         'setx API_TOKEN "%API_TOKEN_PROD%"',
         'set -gx API_TOKEN (cat ~/.config/token)',
+        '(setq auth-source-pass-filename "~/.password-store")',
+        '(setq gptel-api-key (auth-source-pick-first-password :host "api.openai.com"))',
+        '(setenv "API_TOKEN" (getenv "CI_TOKEN"))',
       ],
     },
   },
@@ -304,6 +334,114 @@ export const rules: readonly SecretRule[] = [
         'openssl pkcs12 -export -in cert.pem -out cert.p12 -passout env:P12_PASSWORD',
         'openssl rsa -in enc.key -passin pass:$KEY_PASS',
         'openssl rsa -in enc.key -passin file:/run/secrets/key_pass',
+      ],
+    },
+  },
+  {
+    id: 'openssl-k-password',
+    description: "A password OpenSSL's cipher commands take after -k (openssl enc -aes-256-cbc -k <password>)",
+    family: 'commands',
+    keywords: ['openssl'],
+    // `-kfile` names a file, `-K` is a key in hex (no secret OpenSSL derives: that one is a key itself, but
+    // seldom typed). The words before the flag are read up to the command's end (`|`, `;`, `&`).
+    regex: gated(
+      /(?<![\w-])openssl(?:[^\n \t|;&]|[ \t](?!-k[ \t])){0,200}[ \t]-k[ \t]{1,4}["']?([^\s"'-][^\s"']{3,255})/,
+      'openssl',
+      200,
+      /[ \t]-k[ \t]/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        'openssl enc -aes-256-cbc -salt -in backup.tar -out backup.tar.enc -k «a16»',
+        "openssl aes-256-cbc -d -in db.enc -out db.sql -k '«a14»'",
+      ],
+      negative: [
+        'openssl enc -aes-256-cbc -in a -out b -kfile /run/secrets/pw',
+        'openssl enc -aes-256-cbc -in a -out b -k "$BACKUP_PASSPHRASE"',
+        'openssl s_client -connect host:443 | curl -k https://host/',
+      ],
+    },
+  },
+  {
+    id: 'auth-command-password',
+    description:
+      "The password of an AUTH command as a session prints it (Redis' AUTH [user] <password>, SMTP's AUTH PLAIN <credentials>)",
+    family: 'commands',
+    keywords: ['auth '],
+    // At a line's start, after a prompt (`127.0.0.1:6379> AUTH …`, swaks' ` ~> AUTH …`) or what a client's
+    // debug output puts before a line it sends (`C: `, `send: '`), and the value ends its line. `AUTH LOGIN`
+    // and `AUTH CRAM-MD5` send the password on later lines (`smtp-login-password`). PAM's configuration
+    // starts lines with `auth` too, then a control word (`auth required pam_unix.so`).
+    regex:
+      /(?<=(?:^|[\n>]|C:|send: b?')[ \t]{0,4})(?:AUTH|auth)[ \t]{1,4}(?:(?:PLAIN|XOAUTH2|OAUTHBEARER)[ \t]{1,4}|(?!(?:LOGIN|CRAM-MD5|DIGEST-MD5|PLAIN|XOAUTH2|OAUTHBEARER|required|requisite|sufficient|optional|include|substack)(?![\w-]))(?:[^\s"'\\]{1,64}[ \t]{1,4})?)([^\s"'\\]{4,512})(?=\\r\\n'|[ \t]{0,4}(?:\r?\n|$))/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        '127.0.0.1:6379> AUTH «a16»\nOK',
+        '127.0.0.1:6379> auth default «a16»\nOK',
+        "send: 'AUTH PLAIN «a32»=\\r\\n'",
+        'C: AUTH PLAIN «a28»==\nS: 235 2.7.0 Authentication successful',
+      ],
+      negative: [
+        '127.0.0.1:6379> AUTH\n(error) ERR wrong number of arguments',
+        'C: AUTH LOGIN\nS: 334 VXNlcm5hbWU6',
+        "send: 'AUTH LOGIN YWRh\\r\\n'",
+        'AUTH required\n',
+        'The server asks for AUTH before MAIL FROM.',
+        '127.0.0.1:6379> AUTH $REDIS_PASSWORD',
+        'auth       required     pam_unix.so\nauth    optional   pam_gnome_keyring.so',
+      ],
+    },
+  },
+  {
+    id: 'smtp-login-password',
+    description: "The password an SMTP client sends after the server's 334 Password: prompt (AUTH LOGIN, base64)",
+    family: 'commands',
+    keywords: ['ugfzc3dvcmq6'],
+    // `UGFzc3dvcmQ6` is `Password:` in base64; the client's answer is the first of the next three lines that is
+    // one base64 word, after what a debug output puts before it (` ~> `, `C: `, `send: '`).
+    regex:
+      /UGFzc3dvcmQ6[^\n]{0,40}\n(?:[^\n]{0,80}\n){0,2}?[ \t]{0,8}(?:[~<>-]{1,3}[ \t]{1,4}|C:[ \t]{1,4}|send: b?')?([A-Za-z0-9+/]{4,512}={0,2})(?=\\r\\n'|[ \t]{0,4}\r?(?:\n|$))/,
+    secretGroup: 1,
+    anchored: true,
+    examples: {
+      positive: [
+        'S: 334 VXNlcm5hbWU6\nC: YWRh\nS: 334 UGFzc3dvcmQ6\nC: «a20»\nS: 235 2.7.0 Authentication successful',
+        " ~> YWRh\n<~  334 UGFzc3dvcmQ6\n ~> «a16»=\n<~  235 2.7.0 Authentication successful",
+        "reply: b'334 UGFzc3dvcmQ6\\r\\n'\nreply: retcode (334); Msg: b'UGFzc3dvcmQ6'\nsend: '«a24»\\r\\n'",
+      ],
+      negative: ['S: 334 UGFzc3dvcmQ6\nS: 535 5.7.8 Authentication failed'],
+    },
+  },
+  {
+    id: 'net-use-password',
+    description: "The password of Windows' net use (net use Z: \\\\server\\share <password> /user:<name>)",
+    family: 'commands',
+    keywords: ['net use '],
+    // The password follows the share, before or after `/user:<name>`; `*` asks for it, other switches start
+    // with `/`.
+    regex:
+      /(?<![\w-])net[ \t]{1,4}use(?:[ \t]{1,4}[A-Za-z*]:?)?[ \t]{1,4}\\\\[^\s\\]{1,100}\\[^\s]{1,200}[ \t]{1,4}(?:\/user:(?:"[^"\r\n]{1,100}"|[^\s"]{1,100})[ \t]{1,4})?["']?([^\s"'/*][^\s"']{3,255})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, /^%\w+%$/] },
+    examples: {
+      positive: [
+        'net use Z: \\\\fs01\\share «a14» /user:CORP\\ada /persistent:no',
+        'net use \\\\fs01\\IPC$ /user:CORP\\svc_backup «a16»',
+      ],
+      negative: [
+        'net use Z: \\\\fs01\\share * /user:CORP\\ada',
+        'net use Z: \\\\fs01\\share /user:CORP\\ada /persistent:yes',
+        'net use Z: \\\\fs01\\share %SHARE_PASSWORD% /user:ada',
       ],
     },
   },
