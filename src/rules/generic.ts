@@ -202,13 +202,20 @@ const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,
 
 /**
  * A call of a function named for a secret with one quoted string (`client.setApiKey("…")`,
- * `sdk.WithAPIKey("…")`, `builder.token("…")`, `conn.set_password('…')`): SDKs set credentials so. Not
+ * `sdk.WithAPIKey("…")`, `builder.token("…")`, `conn.set_password('…')`), or a setter's last of two or three
+ * (after a service and an account: `keyring.set_password("github", "ada", "…")`, `keytar.setPassword(…)`;
+ * other calls take a name and what is no secret so, `createToken('GTLT', '((?:<|>)?=?)')`): SDKs set
+ * credentials so. Not
  * getters and lookups, which are called so with what names a secret (`getPassword("DB_PASSWORD")`,
  * `getToken("default-audience-123")`, `get_secret("prod/db")`, `FetchSecret("billing-v2")`), nor
  * `credentials(…)`: Jenkins pipelines name a stored credential by its id so (`credentials('aws-prod')`).
  */
 const LOOKUP_CALL = `(?:^|[^A-Za-z])(?:[gG]et|[fF]etch|[lL]oad|[rR]ead|[lL]ookup|[fF]ind|[hH]as|[dD]elete|[rR]emove|[rR]evoke|[dD]escribe)[_A-Z]\\w{0,60}`;
-const CALL_ARGUMENT = `(?<!credentials?|${LOOKUP_CALL})\\([ \\t]{0,4}["'](?=[^"'\\r\\n]{8,500}["'][ \\t]{0,4}\\))`;
+/** R's assignment (`db_password <- "…"`, `<<-`), to a quoted string: Go sends to a channel so too, names mostly. */
+const R_ASSIGN = `[ \\t]{1,4}<<?-[ \\t]{0,4}["']`;
+
+const SETTER_CALL = `(?<=(?:^|[^A-Za-z])[sS]et[_A-Z]\\w{0,60}\\([ \\t]{0,4})`;
+const CALL_ARGUMENT = `(?<!credentials?|${LOOKUP_CALL})\\([ \\t]{0,4}(?:${SETTER_CALL}(?:["'][^"'\\r\\n]{0,100}["'][ \\t]{0,4},[ \\t]{0,4}){1,2})?["'](?=[^"'\\r\\n]{8,500}["'][ \\t]{0,4}\\))`;
 
 /**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
@@ -244,7 +251,8 @@ const PATH_PART = named('[a-z_.-]');
  * PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred = Get-Credential`), names joined by
  * `::` (`AEK_PAUTH | AArch64::AEK_BTI`), upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
  * `token: GITHUB_TOKEN`; a generated value has no underscores between capitals) and names in lower case that
- * hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header = "x-api-key"`).
+ * hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header = "x-api-key"`), or the next
+ * key (`password: \`password: \``).
  */
 export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
@@ -261,7 +269,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^(?:[A-Z][a-z]{1,15}){1,2}-[A-Z][A-Za-z]{1,40}$/,
   /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
   /^[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
-  /^(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}$/,
+  /^(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/,
 ];
 
 /**
@@ -326,16 +334,16 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.join('|'),
       // The `:` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 4 characters on (see NAME_VALUE_PAIR); the
       // `>` of a keyed element 7 + 1 + 4 on or its next attribute's `=` 7 + 1 + 4 + 20, a table cell's `|`
       // 7 + 1 + 8; the `(` of a call and the `>` of an HTML cell's `</td>` 7 + 1 and 7 + 11, a nested
-      // value's `:` 7 + 1 + 4.
+      // value's `:` 7 + 1 + 4, R's `<-` 7 + 1 + 4.
       7 + 1 + 4 + 2 + 16 + 5 + 4,
-      '=:,>|(',
+      '=:,>|(<',
     ),
     secretGroup: 1,
     anchored: true,
@@ -419,6 +427,9 @@ export const rules: readonly SecretRule[] = [
         'api := sdk.New(sdk.WithAPIKey("«a24»"))',
         "builder.token('«a20»').build()",
         "conn.set_password( '«a14»' )",
+        'keyring.set_password("github", "ada", "«a16»")',
+        'db_password <- "«a16»"',
+        "await keytar.setPassword('deploy-cli', 'ada@example.com', '«a20»');",
       ],
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -503,9 +514,14 @@ export const rules: readonly SecretRule[] = [
         'if (client.hasApiKey("tenant-42-eu")) {',
         'secrets.get_secret("prod/db/password")',
         'keyring.get_password("myapp", "alice")',
+        'keyring.set_password("myapp", "alice", password)',
+        'db_password <- Sys.getenv("DB_PASSWORD")',
+        "createToken('NUMERICIDENTIFIERLOOSE', '\\\\d+[a-z]{0,4}')",
+        'token <- "<your token here>"',
         'String secret = readSecret("SLACK_SIGNING_SECRET");',
         "environment { AWS_CREDS = credentials('jenkins-aws-prod') }",
         'ContentEncoding["IETFToken"] = "ietf-token";',
+        'password: `password: `token: `',
       ],
     },
   },
