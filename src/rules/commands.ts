@@ -371,13 +371,14 @@ export const rules: readonly SecretRule[] = [
     description:
       "The password of an AUTH command as a session prints it (Redis' AUTH [user] <password>, SMTP's AUTH PLAIN <credentials>)",
     family: 'commands',
-    keywords: ['auth '],
+    keywords: ['\nauth ', '>auth ', '> auth ', 'c: auth ', "send: 'auth ", "send: b'auth "],
     // At a line's start, after a prompt (`127.0.0.1:6379> AUTH …`, swaks' ` ~> AUTH …`) or what a client's
     // debug output puts before a line it sends (`C: `, `send: '`), and the value ends its line. `AUTH LOGIN`
     // and `AUTH CRAM-MD5` send the password on later lines (`smtp-login-password`). PAM's configuration
-    // starts lines with `auth` too, then a control word (`auth required pam_unix.so`).
+    // starts lines with `auth` too, then a control word (`auth required pam_unix.so`). What comes before the
+    // command is in its keywords: with `auth ` alone, every `auth ` in a text ran the regex.
     regex:
-      /(?<=(?:^|[\n>]|C:|send: b?')[ \t]{0,4})(?:AUTH|auth)[ \t]{1,4}(?:(?:PLAIN|XOAUTH2|OAUTHBEARER)[ \t]{1,4}|(?!(?:LOGIN|CRAM-MD5|DIGEST-MD5|PLAIN|XOAUTH2|OAUTHBEARER|required|requisite|sufficient|optional|include|substack)(?![\w-]))(?:[^\s"'\\]{1,64}[ \t]{1,4})?)([^\s"'\\]{4,512})(?=\\r\\n'|[ \t]{0,4}(?:\r?\n|$))/,
+      /(?:\n|> ?|C: |send: b?')(?:AUTH|auth)[ \t]{1,4}(?:(?:PLAIN|XOAUTH2|OAUTHBEARER)[ \t]{1,4}|(?!(?:LOGIN|CRAM-MD5|DIGEST-MD5|PLAIN|XOAUTH2|OAUTHBEARER|required|requisite|sufficient|optional|include|substack)(?![\w-]))(?:[^\s"'\\]{1,64}[ \t]{1,4})?)([^\s"'\\]{4,512})(?=\\r\\n'|[ \t]{0,4}(?:\r?\n|$))/,
     secretGroup: 1,
     anchored: true,
     entropy: 2,
