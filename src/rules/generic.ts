@@ -297,10 +297,17 @@ const PROSE_CHAR = '[a-z0-9+/=_~|%-]';
 /** The characters of a value in prose before the digit or letter looked for, its dots among them. */
 const PROSE_RUN = '[a-z0-9+/=_~|%.-]{0,255}';
 /**
- * A value written in prose, as the secret group: generated-looking (a letter and a digit, 16 characters or
- * more, no spaces); a dot or a closing punctuation mark after it ends the sentence, not the value.
+ * A value written in prose, as the secret group: generated-looking (a letter and a digit, 12 characters or
+ * more, no spaces; under 16, `SHORT_PLAIN` asks for more); a dot or a closing punctuation mark after it ends
+ * the sentence, not the value.
  */
-const PROSE_VALUE = `(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PROSE_CHAR}|\\.(?=[a-z0-9])){15,255})(?!${PROSE_CHAR}|\\.[a-z0-9])`;
+const PROSE_VALUE = `(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PROSE_CHAR}|\\.(?=[a-z0-9])){11,255})(?!${PROSE_CHAR}|\\.[a-z0-9])`;
+/**
+ * A value in prose under 16 characters without capitals, small letters and a digit all three: a password
+ * people choose and pass on in chat is 12 to 15 (`the staging db password is S6tRx9kLm2pQw7`), and so are
+ * names with a number (`token v2-migration-2024`, `secret build42release`).
+ */
+const SHORT_PLAIN = /^(?:[^A-Z]{0,15}|[^a-z]{0,15}|\D{0,15})$/;
 
 /**
  * Words between a secret's name and the colon before its value in a message, spaces or `(` before each; not
@@ -681,7 +688,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 3,
-    allowlist: { regexes: [...NOT_VALUES, KEBAB_NAME, KEY_VALUE] },
+    allowlist: { regexes: [...NOT_VALUES, KEBAB_NAME, KEY_VALUE, SHORT_PLAIN] },
     // A type's name in a TypeScript guard (`credential is OAuth2TokenCredential<OAuth2Flow>`) or a call.
     notBefore: /[(<]/,
     examples: {
@@ -691,6 +698,7 @@ export const rules: readonly SecretRule[] = [
         'The password is «a6»7«a12», please change it.',
         'my password was «a10»9«a6»',
         'use token «a20»8 for the staging api',
+        'hey @channel, the staging db password is S6tRx9kLm2pQw7, please do not share',
         'Your new API key is: «a24»7',
         'Here are the API keys «a30»1.',
         // A UUID is a key as often as an id (Heroku's API keys, Snyk's tokens): after these names, a key.
@@ -703,6 +711,8 @@ export const rules: readonly SecretRule[] = [
         'next page token «a20»8',
         'public key «a64»1',
         'the password reset link expires in 24 hours',
+        'rotate the token v2-migration-2024 next week',
+        'the secret build42release is gone',
         'token usage: 1234 prompt, 5678 completion',
         'Token counts: prompt_tokens=1234 completion_tokens=56',
         'function isOAuth2(credential: Credential): credential is OAuth2TokenCredential<OAuth2Flow>;',
@@ -733,7 +743,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 3,
-    allowlist: { regexes: [...NOT_VALUES, KEBAB_NAME, KEY_VALUE] },
+    allowlist: { regexes: [...NOT_VALUES, KEBAB_NAME, KEY_VALUE, SHORT_PLAIN] },
     examples: {
       positive: [
         'Your API key has been created: «a30»4',
