@@ -339,7 +339,8 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'openssl-k-password',
-    description: "A password OpenSSL's cipher commands take after -k (openssl enc -aes-256-cbc -k <password>)",
+    description:
+      "A password OpenSSL's cipher commands take after -k (openssl enc -aes-256-cbc -k <password>)",
     family: 'commands',
     keywords: ['openssl'],
     // `-kfile` names a file, `-K` is a key in hex (no secret OpenSSL derives: that one is a key itself, but
@@ -403,7 +404,8 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'smtp-login-password',
-    description: "The password an SMTP client sends after the server's 334 Password: prompt (AUTH LOGIN, base64)",
+    description:
+      "The password an SMTP client sends after the server's 334 Password: prompt (AUTH LOGIN, base64)",
     family: 'commands',
     keywords: ['ugfzc3dvcmq6'],
     // `UGFzc3dvcmQ6` is `Password:` in base64; the client's answer is the first of the next three lines that is
@@ -415,7 +417,7 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: [
         'S: 334 VXNlcm5hbWU6\nC: YWRh\nS: 334 UGFzc3dvcmQ6\nC: «a20»\nS: 235 2.7.0 Authentication successful',
-        " ~> YWRh\n<~  334 UGFzc3dvcmQ6\n ~> «a16»=\n<~  235 2.7.0 Authentication successful",
+        ' ~> YWRh\n<~  334 UGFzc3dvcmQ6\n ~> «a16»=\n<~  235 2.7.0 Authentication successful',
         "reply: b'334 UGFzc3dvcmQ6\\r\\n'\nreply: retcode (334); Msg: b'UGFzc3dvcmQ6'\nsend: '«a24»\\r\\n'",
       ],
       negative: ['S: 334 UGFzc3dvcmQ6\nS: 535 5.7.8 Authentication failed'],
