@@ -9,6 +9,9 @@
  * Tables are found by what their shape cannot do without: a rule line under a header of columns (`|---|---|`,
  * `----+----`, `+----+----+`), or a text that starts with a delimited header (CSV, TSV). A row with another
  * number of cells, a blank line or psql's `(N rows)` ends a table.
+ *
+ * A table of two columns headed `Key` and `Value` (Vault's `vault kv get`, `| Setting | Value |`) names the
+ * secret in a row's first cell instead: the second is read under it. Vault aligns its columns with spaces.
  */
 
 import type { SecretMatch } from '../rules/registry.js';
@@ -28,6 +31,13 @@ const RULE_LINE = /^[ \t]*[|+]?(?:[ \t]*:?-{3,}:?[ \t]*[|+])*[ \t]*:?-{3,}:?[ \t
  * none shorter (a megabyte of a table's short cells is a hundred thousand of them).
  */
 const MIN_VALUE = 8;
+
+/** The header of a table of keys and values: the first column's name and the second's. */
+const KEY_HEADER = /^(?:key|name|field|property|setting|variable|parameter|attribute)$/i;
+const VALUE_HEADER = /^values?$/i;
+
+/** A rule line of two columns that only spaces divide, as Vault prints under `Key  Value`. */
+const SPACED_RULE = /^[ \t]*-{3,}[ \t]+-{3,}[ \t]*$/;
 
 /** psql's footer under a table (`(2 rows)`), which a table of one column would take for a row. */
 const ROW_COUNT = /^\(\d+ rows?\)$/;
@@ -132,6 +142,58 @@ function readRows(
 }
 
 /**
+ * `text[start, end)` as a key and its value, split at the first run of blanks (a table aligned with spaces),
+ * as start–end pairs; undefined for a line with no value.
+ */
+function keyAndValue(text: string, start: number, end: number): number[] | undefined {
+  let s = start;
+  while (s < end && isBlank(text.charCodeAt(s))) s++;
+  let k = s;
+  while (k < end && !isBlank(text.charCodeAt(k))) k++;
+  let v = k;
+  while (v < end && isBlank(text.charCodeAt(v))) v++;
+  let e = end;
+  while (e > v && isBlank(text.charCodeAt(e - 1))) e--;
+  return v < e && k > s ? [s, k, v, e] : undefined;
+}
+
+/**
+ * Reads the rows of a table of keys and values after its rule line, which ends at `ruleEnd`: the value of
+ * each key `isSecretName` accepts goes to `out`, the key as its header. Returns where the table ends.
+ */
+function readKeyValueRows(
+  text: string,
+  ruleEnd: number,
+  delimiter: number | undefined,
+  isSecretName: (name: string) => boolean,
+  out: SecretCell[],
+): number {
+  let end = ruleEnd;
+  for (let line = nextLine(text, ruleEnd); line !== undefined; line = nextLine(text, line[1])) {
+    const [start, stop] = line;
+    const row =
+      delimiter === undefined ? keyAndValue(text, start, stop) : cellsOf(text, start, stop, delimiter);
+    if (row === undefined || row.length !== 4) break;
+    const [ks, ke, vs, ve] = row as [number, number, number, number];
+    const key = text.slice(ks, ke);
+    if (ve - vs >= MIN_VALUE && key.length > 0 && isSecretName(key))
+      out.push({ start: vs, end: ve, header: key });
+    end = stop;
+  }
+  return end;
+}
+
+/** Is the header `text[start, end)`, split as `cells` are, that of a table of keys and values? */
+function isKeyValueHeader(text: string, cells: readonly number[] | undefined): boolean {
+  return (
+    cells !== undefined &&
+    cells.length === 4 &&
+    KEY_HEADER.test(text.slice(cells[0], cells[1])) &&
+    VALUE_HEADER.test(text.slice(cells[2], cells[3]))
+  );
+}
+
+/**
  * The cells of `text`'s tables that stand under a header `isSecretName` accepts, in text order.
  *
  * @example
@@ -155,16 +217,31 @@ export function secretColumnCells(
   if (first >= 0 && first < firstEnd) {
     readTo = readRows(text, cellsOf(text, 0, firstEnd, delimiter), firstEnd, delimiter, isSecretName, out);
   }
-  // Tables with a rule line under a header of columns (`|` between them); a text with no `|` has none.
-  const pipe = text.indexOf('|', readTo);
-  for (let at = pipe < 0 ? -1 : text.indexOf('---', readTo); at >= 0; ) {
+  // Tables with a rule line under a header of columns: `|` between them, or, for keys and values, spaces
+  // (`---   -----`: a text with no `--- ` has none). The next `|` at or after the header looked at (-1: none
+  // further), searched again only once passed, as `readRows` does its `---`.
+  let bar = text.indexOf('|', readTo);
+  const spaced = text.indexOf('--- ', readTo) >= 0 || text.indexOf('---\t', readTo) >= 0;
+  for (let at = bar < 0 && !spaced ? -1 : text.indexOf('---', readTo); at >= 0; ) {
     const [start, end] = lineAround(text, at);
     let next = end;
-    if (start > 0 && RULE_LINE.test(text.slice(start, end))) {
+    if (start > 0) {
       const [headerStart, headerEnd] = lineAround(text, start - 1);
-      const bar = text.indexOf('|', headerStart);
-      if (bar >= 0 && bar < headerEnd) {
-        next = readRows(text, cellsOf(text, headerStart, headerEnd, PIPE), end, PIPE, isSecretName, out);
+      if (bar >= 0 && bar < headerStart) bar = text.indexOf('|', headerStart);
+      const piped = bar >= 0 && bar < headerEnd;
+      if (piped && RULE_LINE.test(text.slice(start, end))) {
+        const header = cellsOf(text, headerStart, headerEnd, PIPE);
+        next = isKeyValueHeader(text, header)
+          ? readKeyValueRows(text, end, PIPE, isSecretName, out)
+          : readRows(text, header, end, PIPE, isSecretName, out);
+      } else if (
+        !piped &&
+        // `--- -----` at least: YAML's `---` and Markdown's rules are no tables.
+        end - start >= 9 &&
+        SPACED_RULE.test(text.slice(start, end)) &&
+        isKeyValueHeader(text, keyAndValue(text, headerStart, headerEnd))
+      ) {
+        next = readKeyValueRows(text, end, undefined, isSecretName, out);
       }
     }
     at = text.indexOf('---', next + 1);

@@ -34,12 +34,44 @@ describe('secretColumnCells', () => {
   });
 
   it.each([
+    [
+      "Vault's, aligned with spaces",
+      `====== Data ======\nKey         Value\n---         -----\npassword    ${PASSWORD}\nusername    administrator\nhost        db.internal.example`,
+      [['password', PASSWORD]],
+    ],
+    [
+      'Markdown',
+      `| Setting | Value |\n|---|---|\n| api_key | ${TOKEN} |\n| region | eu-west-1-long |`,
+      [['api_key', TOKEN]],
+    ],
+    [
+      'spaced, a value with spaces, up to a blank line',
+      `Name      Value\n----      -----\ntoken     ${TOKEN} (renewable)\n\nsecret    ${OTHER}`,
+      [['token', `${TOKEN} (renewable)`]],
+    ],
+  ])(
+    'reads a %s table of keys and values as the value of each key naming a secret',
+    (_name, text, expected) => {
+      expect(cells(text)).toEqual(expected);
+    },
+  );
+
+  it.each([
     ['no header names a secret', `| model | cost |\n|---|---|\n| gpt-4o | ${TOKEN} |`],
     ['YAML front matter', `title: post\npassword_protected: false\n---\n${PASSWORD}`],
     ['a column of one, with no `|` (a heading underlined)', `Password\n--------\n${PASSWORD}`],
     ['a row with another number of cells', `id,password\n1,a,${PASSWORD}`],
     ['a CSV header of one name', `password\n${PASSWORD}`],
     ['a text that is no table', `The password is set.\nNothing else: ${PASSWORD}`],
+    [
+      'a table of keys and values with no key naming a secret',
+      `Key   Value\n---   -----\nregion    ${TOKEN}`,
+    ],
+    [
+      'a spaced rule line under a header of other names',
+      `Host   Address\n----   -------\npassword  ${TOKEN}`,
+    ],
+    ['a spaced rule line of three columns', `Key  Value  Kind\n---  -----  ----\npassword  ${TOKEN}  x`],
   ])('finds none when %s', (_name, text) => {
     expect(cells(text)).toEqual([]);
   });
@@ -91,6 +123,7 @@ describe('tables in maskSecrets', () => {
     ['psql', ` id | reset_token\n----+-------------\n  1 | ${TOKEN}`],
     ['Markdown', `| user | password |\n|------|----------|\n| ada | ${PASSWORD} |`],
     ['CSV', `id,email,password\n1,ada@acme.io,${PASSWORD}`],
+    ['Vault key/value', `Key         Value\n---         -----\npassword    ${PASSWORD}\nusername    ada`],
   ])('masks a %s column that names a secret', (_name, text) => {
     const out = maskSecrets(text).text;
     expect(out).not.toContain(PASSWORD);
@@ -110,6 +143,10 @@ describe('tables in maskSecrets', () => {
     ],
     ['names of secrets', '| secret_name | age |\n|---|---|\n| db-credentials-v2 | 12d |'],
     ['CSV counts', 'model,prompt_tokens,completion_tokens\ngpt-4o-2024-08-06,1234,567'],
+    [
+      "a Vault token's properties",
+      'Key                Value\n---                -----\ntoken_duration     768h\ntoken_renewable    true\ntoken_policies     ["default", "deploy"]',
+    ],
   ])('leaves %s alone', (_name, text) => {
     expect(maskSecrets(text).text).toBe(text);
   });
