@@ -210,19 +210,28 @@ export function secretColumnCells(
   const out: SecretCell[] = [];
   // CSV and TSV: the text starts with the header, tabs between its names if it has any, else commas.
   const firstEnd = lineAround(text, 0)[1];
-  const tab = text.indexOf('\t');
-  const delimiter = tab >= 0 && tab < firstEnd ? TAB : COMMA;
-  const first = delimiter === TAB ? tab : text.indexOf(',');
+  // Read on the first line only: a text with no tab searched to its end (W4's block: 0.3 µs a call).
+  let tab = -1;
+  let comma = -1;
+  for (let i = 0; i < firstEnd && tab < 0; i++) {
+    const c = text.charCodeAt(i);
+    if (c === TAB) tab = i;
+    else if (c === COMMA && comma < 0) comma = i;
+  }
+  const delimiter = tab >= 0 ? TAB : COMMA;
+  const first = tab >= 0 ? tab : comma;
   let readTo = 0;
-  if (first >= 0 && first < firstEnd) {
+  if (first >= 0) {
     readTo = readRows(text, cellsOf(text, 0, firstEnd, delimiter), firstEnd, delimiter, isSecretName, out);
   }
   // Tables with a rule line under a header of columns: `|` between them, or, for keys and values, spaces
-  // (`---   -----`: a text with no `--- ` has none). The next `|` at or after the header looked at (-1: none
-  // further), searched again only once passed, as `readRows` does its `---`.
+  // under `Key  Value`. `|` and `V` are rare characters, found fast; `---` is not, in a log whose every line
+  // starts with a date (W4's block: 0.2 µs a call). The next `|` at or after the header looked at (-1: none
+  // further) is searched again only once passed, as `readRows` does its `---`.
   let bar = text.indexOf('|', readTo);
-  const spaced = text.indexOf('--- ', readTo) >= 0 || text.indexOf('---\t', readTo) >= 0;
-  for (let at = bar < 0 && !spaced ? -1 : text.indexOf('---', readTo); at >= 0; ) {
+  const valued = bar < 0 && (text.indexOf('Value', readTo) >= 0 || text.indexOf('VALUE', readTo) >= 0);
+  let at = bar >= 0 || valued ? text.indexOf('---', readTo) : -1;
+  while (at >= 0) {
     const [start, end] = lineAround(text, at);
     let next = end;
     if (start > 0) {
