@@ -308,6 +308,8 @@ const PROSE_VALUE = `(?=${PROSE_RUN}\\d)(?=${PROSE_RUN}[a-z])([a-z0-9+_](?:${PRO
  * names with a number (`token v2-migration-2024`, `secret build42release`).
  */
 const SHORT_PLAIN = /^(?:[^A-Z]{0,15}|[^a-z]{0,15}|\D{0,15})$/;
+/** A value without capitals, small letters and a digit all three (see `pass-colon`). */
+const NOT_MIXED = /^(?:[^A-Z]*|[^a-z]*|\D*)$/;
 
 /**
  * Words between a secret's name and the colon before its value in a message, spaces or `(` before each; not
@@ -318,9 +320,11 @@ const ABOUT_A_SECRET =
   'ids?|names?|types?|versions?|counts?|usage|limits?|length|endpoints?|urls?|uris?|paths?|files?|hash|policy|format|algorithm|scopes?|prefix|status|expir[a-z]{0,6}|created at|rotated at';
 const CLAUSE_WORDS = 4;
 const CLAUSE_WORD = 24;
-const PROSE_CLAUSE = `(?:[ \\t(]{1,4}(?!(?:${ABOUT_A_SECRET})(?![a-z]))[^\\s:(]{1,${CLAUSE_WORD}}){1,${CLAUSE_WORDS}}`;
+/** A remark in brackets before the colon (`Access token (copy it now, it won't be shown again): …`). */
+const PROSE_REMARK = 80;
+const PROSE_CLAUSE = `(?:(?:[ \\t(]{1,4}(?!(?:${ABOUT_A_SECRET})(?![a-z]))[^\\s:(]{1,${CLAUSE_WORD}}){1,${CLAUSE_WORDS}}|[ \\t]{1,4}\\((?!(?:${ABOUT_A_SECRET})(?![a-z]))[^()\\r\\n:]{1,${PROSE_REMARK}}\\))`;
 /** How far the message rule's colon may lie from the name's end. */
-const PROSE_CLAUSE_MAX = CLAUSE_WORDS * (4 + CLAUSE_WORD);
+const PROSE_CLAUSE_MAX = Math.max(CLAUSE_WORDS * (4 + CLAUSE_WORD), 4 + 1 + PROSE_REMARK + 1);
 
 /**
  * A name of lower-case words and numbers or versions (`db-credentials-2024`, `my-app-tls-cert-v2`,
@@ -663,6 +667,30 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'pass-colon',
+    description:
+      'A password given as pass: <value>, in small letters, the value mixing capitals, small letters, digits',
+    family: 'generic',
+    keywords: ['pass:'],
+    // Test runners print `PASS: TestParseConfig2` and `PASS: gas/i386/x86-64-relax-2`, and prose says `second
+    // pass: reindexed 1024 documents`: a value in small letters only or with no digit is none. No `:` in it,
+    // so that `pass:pass:` repeated is no value 200 characters long at each hit.
+    regex: /(?<![\w.-])pass:[ \t]{0,4}([^\s&;,'"<>:]{8,200})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: [...NOT_VALUES, NOT_MIXED] },
+    examples: {
+      positive: ['pass: S6tRx9kLm2pQw7', 'host: db.internal\nuser: ada\npass: «a10»7Qz'],
+      negative: [
+        'PASS: TestParseConfig2 (0.01s)',
+        'pass: ${SMTP_PASSWORD}',
+        'second pass: reindexed 1024 documents',
+        'pass: build-2024-12-06',
+      ],
+    },
+  },
+  {
     id: 'secret-in-prose',
     description:
       'A token, password or secret named in prose and written right after its name (credential <value>)',
@@ -748,6 +776,8 @@ export const rules: readonly SecretRule[] = [
       positive: [
         'Your API key has been created: «a30»4',
         'Access token (shown only once): «a36»2',
+        "Access token (copy it now, it won't be shown again): «a36»2",
+        'Generated password for ada@example.com: S6tRx9kLm2pQw7',
         'Generated password for ada@example.com: «a14»5«a3»',
       ],
       negative: [
@@ -758,6 +788,8 @@ export const rules: readonly SecretRule[] = [
         'secret version for app-config: projects/123456/secrets/app-config/versions/7',
         'Token counts: prompt_tokens=1234 completion_tokens=56',
         'The token for build 20241206.3: expired',
+        'Token (id): a1b2c3d4e5f6a7b8c9d0',
+        'Secret (version 7, rotated yesterday): projects-123456-app-config-v7',
       ],
     },
   },
