@@ -292,9 +292,14 @@ export const rules: readonly SecretRule[] = [
     description: 'SendGrid API key (SG.<22>.<43>)',
     family: 'messaging',
     keywords: ['sg.'],
-    regex: /(?<![A-Za-z0-9_.-])SG\.[A-Za-z0-9=_.-]{66}(?![A-Za-z0-9=_.-])/,
+    // Standing alone, any 66 key characters; inside a longer word only its two parts of 22 and 43, whose dot
+    // between them marks the format (`somSG.<22>.<43>ewhere`, as secretlint's fixture has it).
+    regex: /(?<![A-Za-z0-9_.-])SG\.[A-Za-z0-9=_.-]{66}(?![A-Za-z0-9=_.-])|SG\.[\w-]{22}\.[\w-]{43}/,
     examples: {
-      positive: ['SENDGRID_API_KEY=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'],
+      positive: [
+        'SENDGRID_API_KEY=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',
+        'somSG.APhb3zgjtx3hajdas1TjBB.H7Sgbba3afgKSDyB442aDK0kpGO3SD332313-L5528Kewhere lost in staging files',
+      ],
       negative: ['SENDGRID_API_KEY=SG.xxxxx.yyyyy', 'see SG.Mail.Send for the class'],
     },
   },
