@@ -11,6 +11,7 @@
 
 import { asciiMatches, escapeRegex } from '../core/regex.js';
 import { sortPrefix } from '../core/sort.js';
+import { encodesProse } from '../secrets/encoded-prose.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { type Gate, gateOf, NO_GATE, splitsWord } from './assignments.js';
 import { type Closing, closingOf, valueEnd } from './closings.js';
@@ -432,6 +433,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     if (rule.gate !== undefined && CAMEL_WORDS.test(secret)) return false;
     if (rule.entropy > 0 && shannonEntropy(secret) < rule.entropy) return false;
     if (isPlaceholder(secret)) return false;
+    // Base64 of a sentence under a secret's name is text sent encoded. Not for rules that read what a format
+    // defines as encoded secrets (a Kubernetes Secret's `data:`), where it may be a passphrase.
+    if (rule.gate !== undefined && encodesProse(secret)) return false;
     for (const re of rule.allowRegexes) if (re.test(secret)) return false;
     // Stopwords are placeholder words (`your`, `xxxxx`, `example`): they drop a match only when it reads like a
     // placeholder, not when a random token happens to contain the letters.
