@@ -40,9 +40,12 @@ export const rules: readonly SecretRule[] = [
     description: 'Slack app-level token (xapp-)',
     family: 'messaging',
     keywords: ['xapp-'],
-    regex: /xapp-\d-[A-Z0-9]{1,20}-\d{1,40}-[a-z0-9]{8,100}(?![a-z0-9])/i,
+    // The secret part after the last dash may be cut off where a text quotes the token (secretlint's
+    // fixture reports `xapp-1-AA2JWS7BEDD-1234576618999`): the prefix and the ids alone still go.
+    regex: /xapp-\d-[A-Z0-9]{1,20}-\d{1,40}(?:-[a-z0-9]{8,100})?(?![a-z0-9-])/i,
     examples: {
       positive: [
+        'SLACK_APP_TOKEN="xapp-1-AA2JWS7BEDD-1234576618999"',
         'SLACK_APP_TOKEN=xapp-1-AEKCVRR8VHN-6697814174418-86c78c56f1a971d88068a30f3919ae023470b4b6f9ff564c60fa28a52e58260c',
         'credential xapp-1-UJZDE8G-590830166131860913909960308246-j8ht9lgmxg9edn581u33xtplpft75v2seh60kvj5',
       ],
@@ -108,13 +111,17 @@ export const rules: readonly SecretRule[] = [
     description: 'Slack legacy token (xoxo-/xoxs-)',
     family: 'messaging',
     keywords: ['xoxo-', 'xoxs-'],
-    regex: /xox[os]-\d{1,32}-\d{1,32}-\d{1,32}-[a-fA-F0-9]{4,64}(?![a-fA-F0-9])/,
+    // Also of two long numbers alone, as secretlint's fixtures have them (`xoxo-23984754863-2348975623113`);
+    // `xoxo` is a word too (`2018-250-xoxo-indieweb-1.jpg`).
+    regex:
+      /xox[os]-(?:\d{1,32}-\d{1,32}-\d{1,32}-[a-fA-F0-9]{4,64}(?![a-fA-F0-9])|\d{8,32}-\d{8,32}(?![\w-]))/,
     examples: {
       positive: [
+        'token:xoxo-23984754863-2348975623113',
         'SLACK_TOKEN=xoxs-7345458683-04158861072-12071633860-0ce30838c670fe042e1f27ea7923cd90ff55f0149f4c209cacde0f74db638364',
         'credential xoxs-212233079244026-859952890786666176031372-15901092815901396245957-33feff9243a8f506b40928b',
       ],
-      negative: ['https://img.example.test/2018-250-xoxo-indieweb-1.jpg'],
+      negative: ['https://img.example.test/2018-250-xoxo-indieweb-1.jpg', 'xoxo-2019-2020 photos'],
     },
   },
   {

@@ -14,16 +14,18 @@ import type { SecretRule } from './types.js';
 export const rules: readonly SecretRule[] = [
   {
     id: 'vault-service-token',
-    description: 'HashiCorp Vault service token (hvs.)',
+    description: 'HashiCorp Vault service token (hvs.), and a recovery token (hvr.) of the same shape',
     family: 'saas',
-    keywords: ['hvs.'],
-    regex: /(?<![A-Za-z0-9])hvs\.[A-Za-z0-9_-]{90,120}(?![A-Za-z0-9_-])/,
+    keywords: ['hvs.', 'hvr.'],
+    regex: /(?<![A-Za-z0-9])hv[sr]\.[A-Za-z0-9_-]{90,120}(?![A-Za-z0-9_-])/,
     examples: {
       positive: [
+        'VAULT_RECOVERY_TOKEN=hvr.3WskR14ts7U3oTURLM-EWl0ZwGlmVKurmA0VF3krh2SCPQnvJxK90RlqJBAJYNZK29ZU_I5RUZkqnjUQ3d_6bLEEBiKT6Yg',
         'VAULT_TOKEN=hvs.iWv-TA7v8aSOuFikfnrlUqz0zwBPxuwIAOI1w9IxNSdBhRKLyWwQQH5SnQDKwQTn8f__FZH98IWcqpnYECYVOx6nUVT_61l',
       ],
       negative: [
         'VAULT_TOKEN=hvs.short',
+        'hvr.placeholder',
         'hvx.LvReErltVX37ASkw_24tWn1O_tDL3WJXNZwimgVpW8xrE6gxy8uRm-thR0D7qRxoDLjRqJs_tqKJcbvHalYHV9bqZIvragc',
       ],
     },
