@@ -71,6 +71,8 @@ export interface Gate {
   readonly find: (text: string, from: number, end?: number) => number;
   /** The keys, sticky and case-insensitive: which key a match starts with (see `splitsWord`). */
   readonly key: RegExp;
+  /** The text's end stands for a gate character: a line's end after a value that may end the text. */
+  readonly endsText: boolean;
 }
 
 /**
@@ -166,12 +168,20 @@ function newFinder(chars: string): Gate['find'] {
  * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
  * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
  * a test checks every gated rule is anchored. Keys that cannot be read to their end (see `literalPrefixes`)
- * have no longest length: `re` stays ungated.
+ * have no longest length: `re` stays ungated. With `endsText`, a hit whose reach runs past the text's end is
+ * tried without one (`chars` a line break, before a value that may be the text's last line).
  */
-export function gated(re: RegExp, keys: string, afterKey: number, chars: string | RegExp = '=:,>'): RegExp {
+export function gated(
+  re: RegExp,
+  keys: string,
+  afterKey: number,
+  chars: string | RegExp = '=:,>',
+  endsText = false,
+): RegExp {
   const lengths = keyLengths(keys);
   if (lengths === undefined) return re;
   GATES.set(re, {
+    endsText,
     after: lengths.shortest,
     within: lengths.longest + afterKey,
     find:

@@ -514,7 +514,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
             }
             isGate = reached < limit;
           }
-          if (!isGate || reached >= limit) {
+          // A value that may end the text (`endsText`) needs no gate character where the text ends first.
+          if ((!isGate || reached >= limit) && !(gate.endsText && limit > n)) {
             if (tag !== 0) answer(k, tag, 0); // peers share the gate
             continue;
           }

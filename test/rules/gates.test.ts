@@ -270,6 +270,38 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(matches).toBeGreaterThan(150);
   });
 
+  it('a gate whose text end stands for its character tries the hits that reach the end, and only those', () => {
+    // A value that ends its line or the text (the AUTH command's): the line break is the gate.
+    const re = gated(
+      /(?:abcdef|de)[ \t]{1,2}(\d{3}[0-9a-f]{3})(?=[ \t]{0,2}(?:\n|$))/,
+      'abcdef|de',
+      2 + 6 + 2,
+      '\n',
+      true,
+    );
+    const withGate = createRuleRegistry([rule(re)]);
+    const without = createRuleRegistry([rule(new RegExp(re.source, re.flags))]);
+    const rnd = prng(21);
+    const pieces = ['de', 'abcdef', ' ', '123abc', '456def', '\n', 'x', '\t'];
+    const seen = sameScans(withGate, without, () => randomText(rnd, pieces, 12), 6000);
+    expect(seen.wrong).toEqual([]);
+    expect(seen.matches).toBeGreaterThan(100);
+    expect(found(re, 'log in: de 123abc')).toEqual(['123abc']);
+    // Far from the end and with no line break after it, a hit is passed over without its regex.
+    const calls = { n: 0 };
+    const exec = RegExp.prototype.exec;
+    RegExp.prototype.exec = function (this: RegExp, t: string) {
+      if (this.source === re.source) calls.n++;
+      return exec.call(this, t);
+    };
+    try {
+      expect(withGate.scan(`${'de x '.repeat(2000)}de 123abc`).length).toBe(1);
+    } finally {
+      RegExp.prototype.exec = exec;
+    }
+    expect(calls.n).toBeLessThan(10);
+  });
+
   it('a hit whose next hit is beyond its reach is searched only to its reach, and loses nothing', () => {
     // In prose the next gate character is ~100 characters on and the next hit further: a search that read on
     // to it served no later hit. Where hits come close together, one search reading on serves them all.
