@@ -36,29 +36,21 @@ export const rules: readonly SecretRule[] = [
       'aws_secret',
       'aws-secret',
       'awssecret',
-      'aws',
     ],
-    // Under a name that says only `aws` (`AWS=…`, `"aws": "…"`), too: forty characters of both cases, where
-    // a commit's SHA-1 (`aws_sdk_sha = <40 hex>`) has one.
     regex: keyed(
-      'secret_access_key|secretaccesskey|secret-access-key|aws_secret|aws-secret|awssecret|aws',
+      'secret_access_key|secretaccesskey|secret-access-key|aws_secret|aws-secret|awssecret',
       '[A-Za-z0-9/+]{40}',
       '[\\w.-]{0,20}?',
     ),
     secretGroup: 1,
     entropy: 3.5,
-    allowlist: { regexes: [/^(?:[^A-Z]*|[^a-z]*)$/] },
     examples: {
       positive: [
         'aws_secret_access_key = «a40»',
         '{"SecretAccessKey": "«a20»/«a19»"}',
         'export AWS_SECRET_ACCESS_KEY=«a40»',
-        'docker run -e AWS=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY -p 8080:8080 app',
-        '{"service": "aws", "aws": "«a20»/«a19»"}',
       ],
       negative: [
-        'aws_sdk_commit = «h40»',
-        'AWS_ACCESS_KEY_ID=AKIA«A16»',
         'aws_secret_access_key = ${AWS_SECRET}',
         'aws_secret_access_key: YOUR_SECRET_ACCESS_KEY_GOES_HERE__',
       ],
