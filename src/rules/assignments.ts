@@ -132,6 +132,22 @@ function search(pattern: RegExp, span: number): Gate['find'] {
 /** `text`, or only its first `end` units (a slice shares the text's memory). */
 const upTo = (text: string, end: number): string => (end < text.length ? text.slice(0, end) : text);
 
+/**
+ * The search for `char` where one of `next` follows it (`:` then a space or a tab, as a message's colon has
+ * it): a hand loop over `indexOf`, where a pattern gate's regex read each character of a hit's reach. A
+ * log's times (`10:22:31`) hold colons that a set of one character would stop at.
+ */
+export function charBefore(char: string, next: string): Gate['find'] {
+  const codes = [...next].map((c) => c.charCodeAt(0));
+  return (text, from, end = text.length) => {
+    const within = upTo(text, end);
+    for (let i = within.indexOf(char, from); i >= 0; i = within.indexOf(char, i + 1)) {
+      if (codes.includes(text.charCodeAt(i + 1))) return i;
+    }
+    return NO_GATE;
+  };
+}
+
 function newFinder(chars: string): Gate['find'] {
   if (chars.length === 1) {
     return (text, from, end = text.length) => {
@@ -162,7 +178,8 @@ function newFinder(chars: string): Gate['find'] {
 
 /**
  * Marks `re`, which starts with one of `keys` (a regex alternation), as an assignment: every match has one
- * of `chars` (by default `=`, `:`, `,`, `>`), or a match of `chars` when it is a regex, after its key and
+ * of `chars` (by default `=`, `:`, `,`, `>`), or a match of `chars` when it is a regex (or what a search of
+ * the gate's own finds, such as `charBefore`'s), after its key and
  * starting at most `afterKey` characters after the longest key. Scanned as
  * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
  * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
@@ -175,7 +192,7 @@ export function gated(
   re: RegExp,
   keys: string,
   afterKey: number,
-  chars: string | RegExp = '=:,>',
+  chars: string | RegExp | Gate['find'] = '=:,>',
   endsText = false,
 ): RegExp {
   const lengths = keyLengths(keys);
@@ -187,7 +204,9 @@ export function gated(
     find:
       typeof chars === 'string'
         ? finder(chars)
-        : search(chars, lengths.longest + afterKey - lengths.shortest),
+        : typeof chars === 'function'
+          ? chars
+          : search(chars, lengths.longest + afterKey - lengths.shortest),
     key: new RegExp(`(?:${keys})`, 'iy'),
   });
   return re;

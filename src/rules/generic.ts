@@ -7,7 +7,7 @@
  * prose. `NOT_VALUES`, the names and words that are no values, serves the other context rules too (`web`,
  * `commands`, `config-files`).
  */
-import { ASSIGN, gated } from './assignments.js';
+import { ASSIGN, charBefore, gated } from './assignments.js';
 import { UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 
@@ -323,6 +323,8 @@ const CLAUSE_WORD = 24;
 /** A remark in brackets before the colon (`Access token (copy it now, it won't be shown again): …`). */
 const PROSE_REMARK = 80;
 const PROSE_CLAUSE = `(?:(?:[ \\t(]{1,4}(?!(?:${ABOUT_A_SECRET})(?![a-z]))[^\\s:(]{1,${CLAUSE_WORD}}){1,${CLAUSE_WORDS}}|[ \\t]{1,4}\\((?!(?:${ABOUT_A_SECRET})(?![a-z]))[^()\\r\\n:]{1,${PROSE_REMARK}}\\))`;
+/** The message rule's colon, with the blank its regex reads after it. */
+const COLON_BEFORE_BLANK = charBefore(':', ' \t');
 /** How far the message rule's colon may lie from the name's end. */
 const PROSE_CLAUSE_MAX = Math.max(CLAUSE_WORDS * (4 + CLAUSE_WORD), 4 + 1 + PROSE_REMARK + 1);
 
@@ -756,8 +758,8 @@ export const rules: readonly SecretRule[] = [
     // What tools print when they make a credential: `Your API key has been created: …`, `Generated password
     // for ada: …`, `Access token (shown only once): …`. The value as `secret-in-prose` reads it; the words
     // between name and colon say nothing about a property of the secret (`token id: …`, `secret version for
-    // app: …`). Gated by the colon: prose with none in reach (1 MB of `token 1 `) does not run the regex,
-    // whose words would be read on to look for one. A rule of its own, not a branch of `secret-in-prose`:
+    // app: …`). Gated by the colon and the blank after it: prose with none in reach (1 MB of `token 1 `) does
+    // not run the regex, whose words would be read on to look for one, nor do a log's times (`10:22:31`). A rule of its own, not a branch of `secret-in-prose`:
     // that one is gated by a digit, and with these words in its reach it cost twice as much on `token 1 `.
     regex: gated(
       new RegExp(
@@ -766,7 +768,7 @@ export const rules: readonly SecretRule[] = [
       ),
       PROSE_NAMES.join('|'),
       PROSE_CLAUSE_MAX,
-      ':',
+      COLON_BEFORE_BLANK,
     ),
     secretGroup: 1,
     anchored: true,

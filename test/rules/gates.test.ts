@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Gate, gated, keyed, NO_GATE } from '../../src/rules/assignments.js';
+import { charBefore, type Gate, gated, keyed, NO_GATE } from '../../src/rules/assignments.js';
 import { RULES } from '../../src/rules/index.js';
 import { createRuleRegistry, type RuleRegistry } from '../../src/rules/registry.js';
 import { assigned } from '../../src/rules/shapes.js';
@@ -236,6 +236,8 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
         8 + 1 + 2 + 3,
         /-(?<=\d{3}-)/,
       ),
+      // A gate of a colon with a blank after it (the message rule's), by a search of its own.
+      gated(/(?:abcdef|de)[^:\n]{0,8}:[ \t]([0-9a-f]{6})/, 'abcdef|de', 8 + 1, charBefore(':', ' \t')),
     ];
     const pieces = [
       'abcdef',
