@@ -378,8 +378,8 @@ export const rules: readonly SecretRule[] = [
     // and `AUTH CRAM-MD5` send the password on later lines (`smtp-login-password`). PAM's configuration
     // starts lines with `auth` too, then a control word (`auth required pam_unix.so`). What comes before the
     // command is in its keywords: with `auth ` alone, every `auth ` in a text ran the regex.
-    // Gated by the line's end (or the text's), which the value reaches: 1 MB of `>AUTH =` with no line break
-    // ran the regex at every hit (19 -> 45 ms on `>AUTH ` repeated).
+    // Gated by the line's end (or the text's), which the value reaches: with no line break in reach the
+    // regex is not run (1 MB of `>AUTH ` repeated: 45 ms ungated, 30 gated, 19 without the rule).
     regex: gated(
       /(?:\n|> ?|C: |send: b?')(?:AUTH|auth)[ \t]{1,4}(?:(?:PLAIN|XOAUTH2|OAUTHBEARER)[ \t]{1,4}|(?!(?:LOGIN|CRAM-MD5|DIGEST-MD5|PLAIN|XOAUTH2|OAUTHBEARER|required|requisite|sufficient|optional|include|substack)(?![\w-]))(?:[^\s"'\\]{1,64}[ \t]{1,4})?)([^\s"'\\]{4,512})(?=\\r\\n'|[ \t]{0,4}(?:\r?\n|$))/,
       // The keys' lengths: `\nauth` is as long as `>auth`, which stands for it.

@@ -200,20 +200,21 @@ const HTML_CELL = `(?:</code>)?</t[dh]>[ \\t\\r\\n]{0,16}<td(?:[ \\t][^<>]{0,60}
 const VALUE_ELEMENT = `(?:[ \\t]{0,8}\\r?\\n?[ \\t]{0,16}<value>)?`;
 const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,2}[ \\t]{0,4}(?=>${VALUE_ELEMENT}[^\\s<'"]{8,500}</(?:entry|param|parameter|property|setting|value|item|string)>)>${VALUE_ELEMENT}`;
 
+/** R's assignment (`db_password <- "…"`, `<<-`), to a quoted string: Go sends to a channel so too, names mostly. */
+const R_ASSIGN = `[ \\t]{1,4}<<?-[ \\t]{0,4}["']`;
+
 /**
  * A call of a function named for a secret with one quoted string (`client.setApiKey("…")`,
  * `sdk.WithAPIKey("…")`, `builder.token("…")`, `conn.set_password('…')`), or a setter's last of two or three
  * (after a service and an account: `keyring.set_password("github", "ada", "…")`, `keytar.setPassword(…)`;
  * other calls take a name and what is no secret so, `createToken('GTLT', '((?:<|>)?=?)')`): SDKs set
- * credentials so. Not
- * getters and lookups, which are called so with what names a secret (`getPassword("DB_PASSWORD")`,
- * `getToken("default-audience-123")`, `get_secret("prod/db")`, `FetchSecret("billing-v2")`), nor
- * `credentials(…)`: Jenkins pipelines name a stored credential by its id so (`credentials('aws-prod')`).
+ * credentials so. Not getters and lookups, which are called so with what names a secret
+ * (`getPassword("DB_PASSWORD")`, `getToken("default-audience-123")`, `get_secret("prod/db")`,
+ * `FetchSecret("billing-v2")`), nor `credentials(…)`: Jenkins pipelines name a stored credential by its id so
+ * (`credentials('aws-prod')`).
  */
 const LOOKUP_CALL = `(?:^|[^A-Za-z])(?:[gG]et|[fF]etch|[lL]oad|[rR]ead|[lL]ookup|[fF]ind|[hH]as|[dD]elete|[rR]emove|[rR]evoke|[dD]escribe)[_A-Z]\\w{0,60}`;
-/** R's assignment (`db_password <- "…"`, `<<-`), to a quoted string: Go sends to a channel so too, names mostly. */
-const R_ASSIGN = `[ \\t]{1,4}<<?-[ \\t]{0,4}["']`;
-
+/** Inside a setter's brackets (`set_password(`, `setPassword(`): where arguments before the last may stand. */
 const SETTER_CALL = `(?<=(?:^|[^A-Za-z])[sS]et[_A-Z]\\w{0,60}\\([ \\t]{0,4})`;
 const CALL_ARGUMENT = `(?<!credentials?|${LOOKUP_CALL})\\([ \\t]{0,4}(?:${SETTER_CALL}(?:["'][^"'\\r\\n]{0,100}["'][ \\t]{0,4},[ \\t]{0,4}){1,2})?["'](?=[^"'\\r\\n]{8,500}["'][ \\t]{0,4}\\))`;
 

@@ -60,7 +60,7 @@ export function findPeers(compiled: readonly CompiledRule[]): (Peers | undefined
   return peersOf;
 }
 
-/** One character class, repeated a number of times or a range of them: `[a-z0-9]{25}`, `\\d{15,25}`, `[A-Z]{8,}`. */
+/** One character class, repeated a number of times or a range of them: `[a-z0-9]{25}`, `\d{15,25}`, `[A-Z]{8,}`. */
 const REPEATED_CLASS = /^(\[(?:\\.|[^\]\\])+\]|\\[dswDSW])\{(\d+)(?:,(\d*))?\}$/;
 
 /**

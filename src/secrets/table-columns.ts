@@ -210,7 +210,7 @@ export function secretColumnCells(
   const out: SecretCell[] = [];
   // CSV and TSV: the text starts with the header, tabs between its names if it has any, else commas.
   const firstEnd = lineAround(text, 0)[1];
-  // Read on the first line only: a text with no tab searched to its end (W4's block: 0.3 µs a call).
+  // On the first line only, where a header's delimiters are: a search of the whole text went on past it.
   let tab = -1;
   let comma = -1;
   for (let i = 0; i < firstEnd && tab < 0; i++) {
