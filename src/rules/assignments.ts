@@ -98,10 +98,12 @@ export function gateOf(re: RegExp): Gate | undefined {
  */
 const FINDERS = new Map<string, Gate['find']>();
 /**
- * How many characters a set's search reads one by one before it hands over to its regex: a search bounded to
- * a hit's reach (see `runAnchored`) is read wholly by hand, with no regex call.
+ * How many characters a set's search reads one by one before it hands over to its regex: the operator right
+ * after a key. Further on the regex reads faster than a hand loop, the call included: W1's 49,600 gate
+ * searches of ~36 characters each (`token`, `bot` in prose) took 5.7 ms read by hand for 64 characters and
+ * 4.1 ms with the regex after 4.
  */
-const GATE_NEAR = 64;
+const GATE_NEAR = 4;
 function finder(chars: string): Gate['find'] {
   let find = FINDERS.get(chars);
   if (find === undefined) {

@@ -476,6 +476,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     // before that search's limit (`isGate`).
     let reached = -1;
     let isGate = false;
+    let chainEnd = -1; // the last of the hits close together that the last gate search served
     const closing = rule.closing;
     const n = text.length;
     const gSlot = gateSlot[rule.index] as number;
@@ -502,11 +503,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
           if (reached < from || (!isGate && reached < limit)) {
             const x = Math.max(from, reached);
             const none = knownNone(gSlot, n);
-            // Past this hit's reach only when the next hit lies inside it, so that what the search learns
-            // serves that one too (1 MB of `twitter `: one search to the text's end turns every hit away). In
-            // prose the next gate character is ~100 characters on and the next hit further: reading on to
-            // it served no later hit.
-            const stop = h + 1 < end && (positions[h + 1] as number) < limit ? none : Math.min(limit, none);
+            // As far as the hits that follow close together reach (each inside the reach of the one before),
+            // so that what the search learns serves them too (1 MB of `twitter `: one search to the text's end
+            // turns every hit away), and no further: in prose the next gate character can be far on (W1's
+            // next `: ` for the message rule, ~30,000 characters), and reading on to it served no later hit.
+            if (h > chainEnd) chainEnd = chainOf(positions, h, end, gate.within);
+            const stop = Math.min((positions[chainEnd] as number) + gate.within + 1, none);
             reached = x >= stop ? NO_GATE : gate.find(text, x, stop);
             if (reached === NO_GATE) {
               if (stop === none) noteNone(gSlot, x, n);
@@ -558,6 +560,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         }
       }
     }
+  }
+
+  /** The last hit of the run from the h-th on where each hit lies inside the reach of the one before. */
+  function chainOf(positions: Int32Array, h: number, end: number, within: number): number {
+    while (h + 1 < end && (positions[h + 1] as number) <= (positions[h] as number) + within) h++;
+    return h;
   }
 
   /**

@@ -306,26 +306,35 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
 
   it('a hit whose next hit is beyond its reach is searched only to its reach, and loses nothing', () => {
     // In prose the next gate character is ~100 characters on and the next hit further: a search that read on
-    // to it served no later hit. Where hits come close together, one search reading on serves them all.
+    // to it served no later hit. Where hits come close together, one search reading on serves them all, and
+    // reads no further than the last of them reaches.
     const re = keyed('abcdef', '[0-9a-f]{6}');
-    const gateRegexCalls = (text: string) => {
-      let calls = 0;
+    const within = (createRuleRegistry([rule(re, ['abcdef'])]).rules[0]?.gate as Gate).within;
+    // What each search's regex read: from where it started to the end of the text it was given.
+    const gateSearches = (text: string) => {
+      const reads: number[] = [];
       const exec = RegExp.prototype.exec;
       RegExp.prototype.exec = function (this: RegExp, s: string) {
-        if (this.source === '[=:,>]') calls++;
+        if (this.source === '[=:,>]') reads.push(s.length - this.lastIndex);
         return exec.call(this, s);
       };
       try {
         const matches = found(re, text, ['abcdef']);
-        return { calls, found: matches };
+        return { reads, found: matches };
       } finally {
         RegExp.prototype.exec = exec;
       }
     };
-    const far = `${`abcdef${' '.repeat(100)}`.repeat(50)}abcdef = 12ab3f`;
-    expect(gateRegexCalls(far)).toEqual({ calls: 0, found: ['12ab3f'] });
-    const near = `${'abcdef '.repeat(1000)}x`;
-    expect(gateRegexCalls(near)).toEqual({ calls: 1, found: [] });
+    const far = gateSearches(`${`abcdef${' '.repeat(100)}`.repeat(50)}abcdef = 12ab3f`);
+    expect(far.found).toEqual(['12ab3f']);
+    expect(far.reads).toHaveLength(50);
+    expect(Math.max(...far.reads)).toBeLessThan(within);
+    const near = gateSearches(`${'abcdef '.repeat(1000)}x`);
+    expect(near).toEqual({ reads: [7000 - 10 + 1], found: [] });
+    // Hits close together, then one far on: the run's search stops where its last hit's reach ends.
+    const run = gateSearches(`${'abcdef '.repeat(20)}${' '.repeat(500)}abcdef = 12ab3f`);
+    expect(run.found).toEqual(['12ab3f']);
+    expect(run.reads[0]).toBeLessThan(20 * 7 + within);
     // And what is found is what the rule finds ungated, with fillers longer than a hit's reach between hits.
     const rnd = prng(14);
     const pieces = ['abcdef', '=', ':', ' ', '"', 'x'.repeat(70), ' '.repeat(45), '12ab3f', '\n'];
