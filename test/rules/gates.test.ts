@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charBefore, type Gate, gated, keyed, NO_GATE } from '../../src/rules/assignments.js';
+import { charBefore, type Gate, gated, gateOf, keyed, NO_GATE } from '../../src/rules/assignments.js';
 import { RULES } from '../../src/rules/index.js';
 import { createRuleRegistry, type RuleRegistry } from '../../src/rules/registry.js';
 import { assigned } from '../../src/rules/shapes.js';
@@ -309,7 +309,7 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     // to it served no later hit. Where hits come close together, one search reading on serves them all, and
     // reads no further than the last of them reaches.
     const re = keyed('abcdef', '[0-9a-f]{6}');
-    const within = (createRuleRegistry([rule(re, ['abcdef'])]).rules[0]?.gate as Gate).within;
+    const within = (gateOf(re) as Gate).within;
     // What each search's regex read: from where it started to the end of the text it was given.
     const gateSearches = (text: string) => {
       const reads: number[] = [];
