@@ -34,8 +34,10 @@ export const rules: readonly SecretRule[] = [
     id: 'vault-legacy-service-token',
     description: 'HashiCorp Vault legacy service token (s. + 24) next to a vault key name',
     family: 'saas',
-    keywords: ['vault', 'token'],
-    regex: assigned('vault|token', 's\\.[A-Za-z0-9]{24}'),
+    // Under a name with `token` and no `vault` (`token = "s.…"`, `client_token: s.…`) the generic rule masks it:
+    // keyed on `token` too, this rule ran at every `token` in prose (W1: 8,000 gate searches, 2,200 regex calls).
+    keywords: ['vault'],
+    regex: assigned('vault', 's\\.[A-Za-z0-9]{24}'),
     secretGroup: 1,
     entropy: 3.5,
     examples: {

@@ -28,6 +28,22 @@ describe('a secret two rules find', () => {
     ]);
   });
 
+  it("is masked by the generic rule under a token's name that has no provider's name", () => {
+    // Vault's legacy `s.` tokens are keyed on `vault` only; the generic rule holds the rest.
+    const value = 's.QhIM2aDCFE4WXDZ86w4kcNXx';
+    for (const text of [
+      `token = "${value}"`,
+      `client_token: ${value}`,
+      `{"auth":{"client_token":"${value}"}}`,
+      `Initial Root Token: ${value}`,
+      `--token=${value}`,
+    ]) {
+      const start = text.indexOf(value);
+      expect(registry.scan(text).map((m) => [m.start, m.end]), text).toEqual([[start, start + value.length]]);
+    }
+    expect(registry.scan(`VAULT_TOKEN=${value}`).map((m) => m.rule.id)).toContain('vault-legacy-service-token');
+  });
+
   it('is masked to the end of the longer match when the generic value runs on past the token', () => {
     const text = `token=${TOKEN}-x9 next`;
     const start = text.indexOf(TOKEN);
