@@ -39,9 +39,14 @@ describe('a secret two rules find', () => {
       `--token=${value}`,
     ]) {
       const start = text.indexOf(value);
-      expect(registry.scan(text).map((m) => [m.start, m.end]), text).toEqual([[start, start + value.length]]);
+      expect(
+        registry.scan(text).map((m) => [m.start, m.end]),
+        text,
+      ).toEqual([[start, start + value.length]]);
     }
-    expect(registry.scan(`VAULT_TOKEN=${value}`).map((m) => m.rule.id)).toContain('vault-legacy-service-token');
+    expect(registry.scan(`VAULT_TOKEN=${value}`).map((m) => m.rule.id)).toContain(
+      'vault-legacy-service-token',
+    );
   });
 
   it('is masked to the end of the longer match when the generic value runs on past the token', () => {
