@@ -7,6 +7,13 @@
 import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS, UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 
+/**
+ * The names Discord's and Telegram's bot tokens go by, one set for both: their rules are then peers that make
+ * one attempt between them at each hit (see `Peers`), where prose says `both` every few lines. A token of
+ * either shape under the other's name is a bot token all the same.
+ */
+const BOT_KEYS = ['discord', 'telegr', 'tgram', 'bot'];
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'slack-bot-token',
@@ -190,11 +197,11 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'discord-bot-token',
-    description: 'Discord bot token (<base64 id>.<timestamp>.<hmac>) next to a discord/bot key name',
+    description: 'Discord bot token (<base64 id>.<timestamp>.<hmac>) next to a bot key name',
     family: 'messaging',
-    keywords: ['discord', 'bot'],
+    keywords: BOT_KEYS,
     regex: assigned(
-      'discord|bot',
+      BOT_KEYS.join('|'),
       String.raw`[MNO][A-Za-z0-9_-]{23,25}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,38}`,
     ),
     secretGroup: 1,
@@ -222,10 +229,10 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'telegram-bot-api-token',
-    description: 'Telegram bot token (<bot id>:<35 chars>) next to a telegram/bot key name',
+    description: 'Telegram bot token (<bot id>:<35 chars>) next to a bot key name',
     family: 'messaging',
-    keywords: ['telegr', 'tgram', 'bot'],
-    regex: assigned('telegr|tgram|bot', '[0-9]{5,16}:A[A-Za-z0-9_-]{34}'),
+    keywords: BOT_KEYS,
+    regex: assigned(BOT_KEYS.join('|'), '[0-9]{5,16}:A[A-Za-z0-9_-]{34}'),
     secretGroup: 1,
     examples: {
       positive: [
