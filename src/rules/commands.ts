@@ -23,6 +23,19 @@ const VARIABLE = String.raw`[\w*-]{0,40}?(?:token|secret|password|passwd|pwd|[_-
 /** Lisp's forms that set or define a variable (Emacs Lisp, Common Lisp); `setenv` takes the name quoted. */
 const LISP_SET = '\\((?:setq(?:-default|-local)?|setf|defvar|defconst|defcustom|defparameter|setenv)';
 
+/** What a flag's name ends in when a secret is its value (`--password`, `--bot-token`, `--client_secret`). */
+const FLAG_SECRETS = [
+  'password',
+  'passwd',
+  'pass',
+  'passphrase',
+  'token',
+  'api[-_]?key',
+  'secret',
+  'secret[-_]key',
+  'secret[-_]access[-_]key',
+].join('|');
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'curl-user-password',
@@ -88,28 +101,23 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'cli-secret-flag',
     description:
-      'A secret on a command line after its flag and a space (--password <value>, --token <value>)',
+      'A secret on a command line after its flag and a space (--password <value>, --db-password <value>)',
     family: 'commands',
-    keywords: [
-      '--pass',
-      '--token',
-      '--api-key',
-      '--apikey',
-      '--secret',
-      '--client-secret',
-      '--access-token',
-      '--auth-token',
-      '--passphrase',
-    ],
+    // Every flag's start: a flag names its secret at its end (`--token`, `--slack-bot-token`, `--db_password`),
+    // after words the keyword scanner could not list. `--` inside a word or a run of dashes is no flag's start:
+    // the look-behind has the scanner report no hit there (1 MB of `-`: no hit but the first).
+    keywords: ['--'],
     // With `=` (`--password=…`) the assignment rule finds it; here the flag's value is its next word, which
-    // is no flag (`--token --verbose` gives none).
-    regex:
-      /--(?:password|passwd|pass|passphrase|token|api-key|apikey|secret|secret-key|secret-access-key|client-secret|access-token|auth-token)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{7,255})/,
+    // is no flag (`--token --verbose` gives none). Pagination's tokens are none (`--starting-token`).
+    regex: new RegExp(
+      String.raw`(?<![\w-])--(?!(?:next|starting|page|continuation|sync|cursor)[-_]token)(?:[a-z][\w-]{0,40}?[-_])?(?:${FLAG_SECRETS})[ \t]{1,3}["']?([^\s'"${'`'}-][^\s'"${'`'}]{7,255})`,
+    ),
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
-    // Help texts name the value in capitals (`--token TOKEN`, `--client-secret CLIENT_SECRET`).
-    allowlist: { regexes: [...NOT_VALUES, /^[A-Z][A-Z_-]*$/] },
+    // Help texts name the value in capitals (`--token TOKEN`, `--client-secret CLIENT_SECRET`); a manual's
+    // sentence runs on past a flag (`--proxy-password respectively,`).
+    allowlist: { regexes: [...NOT_VALUES, /^[A-Z][A-Z_-]*$/, /^[A-Za-z]+[.,;:!?)]$/] },
     examples: {
       positive: [
         'docker login --username ci --password «a16» registry.internal',
@@ -117,12 +125,19 @@ export const rules: readonly SecretRule[] = [
         'deploy-tool push --api-key «a32» --region eu',
         's3cmd --access_key=AK --secret-key «a40» ls',
         'gpg --batch --passphrase «a16» -d backup.gpg',
+        'bot run --telegram-bot-token 765422640:«w35» --debug',
+        'migrate --db_password «a14» up',
+        'gh-release --github-token «a40»',
       ],
       negative: [
         '  -p, --password string   Password',
         '      --client-secret CLIENT_SECRET   the OAuth client secret',
         'echo "$PW" | docker login --password-stdin',
         'tool --token "$(cat token.txt)"',
+        'aws s3api list-objects --bucket b --starting-token eyJNYXJrZXIiOiBudWxsfQ==',
+        'llm --max-tokens 4096 --token-file /run/secrets/token',
+        'a long --- rule --token-ttl 3600',
+        'renamed to --http-password and --proxy-password respectively, and',
       ],
     },
   },
