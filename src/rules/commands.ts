@@ -1,9 +1,10 @@
 /**
  * @module rules/commands
  * Credentials on a command line: `curl -u user:password` (and an API key as the user), a secret after its
- * flag (`--password <value>`), the password of a login command (`docker login -u … -p …`, `sshpass -p`), one
- * piped into it (`echo … | docker login --password-stdin`), one PowerShell turns into a secure string, one
- * `htpasswd -b` stores, and a secret-named variable a command defines (`#define`, `setx`, fish's `set -x`).
+ * flag (`--password <value>`, `--db-password <value>`), the password of a login command (`docker login -u …
+ * -p …`, `sshpass -p`, `xfreerdp /p:…`), one piped into it (`echo … | docker login --password-stdin`, `| sudo
+ * -S`), one PowerShell turns into a secure string, one `htpasswd -b` stores, PuTTY's `-pw`, ssh-keygen's
+ * passphrases, and a secret-named variable a command defines (`#define`, `setx`, fish's `set -x`).
  * Database clients' flags are in `databases`.
  */
 import { gated } from './assignments.js';
@@ -35,6 +36,74 @@ const FLAG_SECRETS = [
   'secret[-_]key',
   'secret[-_]access[-_]key',
 ].join('|');
+
+/** A cmd.exe variable standing where the value goes (`%SHARE_PASSWORD%`): no value. */
+const CMD_VARIABLE = /^%\w+%$/;
+
+/**
+ * Login commands and tools whose `-p` is a password (after `-u <user>`): registry and cluster logins,
+ * sshpass, remote desktop and remote execution on Windows hosts.
+ */
+const LOGIN_TOOLS = [
+  'docker login',
+  'podman login',
+  'buildah login',
+  'skopeo login',
+  'nerdctl login',
+  'oras login',
+  'oc login',
+  'cf login',
+  'az login',
+  'sshpass',
+  'rdesktop',
+  'xfreerdp',
+  'wlfreerdp',
+  'psexec',
+  'paexec',
+  'winrs',
+  'schtasks',
+  'ncftp',
+];
+/** Their password flags: `-p`, `-p<password>`, `-p=`, and Windows' `/p:`, `-p:`, `/rp`, `/p`. */
+const LOGIN_FLAG = String.raw`(?:[-/]p:|-p[ \t=]?|/r?p[ \t])`;
+
+/**
+ * A key's passphrase on ssh-keygen's command line, after `-N` (the new one) or `-P` (the old one): a rule for
+ * each, since `ssh-keygen -p -P <old> -N <new>` holds both and a rule reads one flag a hit. Quoted, a
+ * passphrase may hold spaces (`-N 'correct horse'`); `-N ''` is a key without one.
+ */
+function keygenPassphrase(flag: 'N' | 'P', which: 'new' | 'old'): SecretRule {
+  const other = flag === 'N' ? 'P' : 'N';
+  return {
+    id: `ssh-keygen-${which}-passphrase`,
+    description: `A key's ${which} passphrase on ssh-keygen's command line (-${flag} <passphrase>)`,
+    family: 'commands',
+    keywords: ['ssh-keygen'],
+    regex: gated(
+      new RegExp(
+        String.raw`(?<![\w-])ssh-keygen(?:[^\n \t]|[ \t](?!-${flag}[ \t])){0,200}[ \t]-${flag}[ \t]{1,4}["']?((?<=["'])[^"'\n]{4,255}(?=["'])|(?<!["'])[^\s'"${'`'}-][^\s'"${'`'}]{3,255})`,
+      ),
+      'ssh-keygen',
+      200,
+      new RegExp(`[ \\t]-${flag}`),
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        `ssh-keygen -t ed25519 -${flag} '«a14»' -f ~/.ssh/deploy`,
+        `ssh-keygen -p -${other} "$KEY_PASSPHRASE" -${flag} «a14» -f id_rsa`,
+        `ssh-keygen -t rsa -b 4096 -${flag} 'correct horse «a8»' -C ci`,
+      ],
+      negative: [
+        `ssh-keygen -t ed25519 -${flag} '' -f ~/.ssh/deploy`,
+        `ssh-keygen -${flag} "$KEY_PASSPHRASE" -f k`,
+      ],
+    },
+  };
+}
 
 export const rules: readonly SecretRule[] = [
   {
@@ -144,34 +213,26 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'cli-login-password',
     description:
-      'A password after -p on a login command line (docker/podman/oc/cf/az login -u <user> -p <password>, sshpass -p)',
+      'A password after -p on a login command line (docker/podman/oc/cf/az login -u <user> -p <password>, sshpass -p, rdesktop, psexec)',
     family: 'commands',
-    keywords: [
-      'docker login',
-      'podman login',
-      'buildah login',
-      'skopeo login',
-      'nerdctl login',
-      'oras login',
-      'oc login',
-      'cf login',
-      'az login',
-      'sshpass',
-    ],
+    keywords: LOGIN_TOOLS,
     // `-p` takes the next word here (`mysql -p<password>` is mysql-password-flag's, `--password <value>`
-    // cli-secret-flag's). The words before it are read up to the line's first ` -p` and no further, so an
-    // attempt tries one; the gate skips a hit with no ` -p` within reach (1 MB of `docker login` repeated).
+    // cli-secret-flag's); Windows tools write it `/p:` or `-p:` (xfreerdp, winrs) and schtasks `/rp` or `/p`.
+    // The words before it are read up to the line's first such flag and no further, so an attempt tries
+    // one; the gate skips a hit with none within reach (1 MB of `docker login` repeated).
     regex: gated(
-      /(?<![\w-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|oc|cf|az) login|sshpass)(?:[^\n \t]|[ \t](?!-p[ \t=])){0,200}[ \t]-p[ \t=]?["']?([^\s'"`-][^\s'"`]{5,255})/,
-      'docker login|podman login|buildah login|skopeo login|nerdctl login|oras login|oc login|cf login|az login|sshpass',
+      new RegExp(
+        String.raw`(?<![\w-])(?:${LOGIN_TOOLS.join('|')})(?:[^\n \t]|[ \t](?!${LOGIN_FLAG})){0,200}[ \t]${LOGIN_FLAG}["']?([^\s'"${'`'}:=-][^\s'"${'`'}]{5,255})`,
+      ),
+      LOGIN_TOOLS.join('|'),
       200,
-      /[ \t]-p/,
+      /[ \t][-/]r?p/,
     ),
     secretGroup: 1,
     anchored: true,
     entropy: 2,
-    // CI scripts pass a variable (`-p $CI_REGISTRY_PASSWORD`), which is no value.
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    // CI scripts pass a variable (`-p $CI_REGISTRY_PASSWORD`, `%RDP_PASSWORD%`), which is no value.
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, CMD_VARIABLE] },
     examples: {
       positive: [
         'docker login -u ci -p «a20» registry.example.test',
@@ -179,6 +240,11 @@ export const rules: readonly SecretRule[] = [
         'oc login https://api.cluster.test:6443 -u developer -p «a16»',
         "sshpass -p '«a14»' ssh deploy@10.0.0.5",
         'sshpass -p«a12» scp build.tgz host:',
+        'rdesktop -u admin -p «a12» 10.0.0.5',
+        'psexec \\\\host -u CORP\\admin -p «a14» cmd',
+        'xfreerdp /u:admin /p:«a12» /v:10.0.0.5',
+        'winrs -r:host -u:admin -p:«a12» dir',
+        'schtasks /create /tn backup /tr c:\\b.cmd /ru svc /rp «a12»',
       ],
       negative: [
         'docker login -u ci -p $REGISTRY_PASSWORD registry.example.test',
@@ -186,6 +252,9 @@ export const rules: readonly SecretRule[] = [
         'echo "$PW" | docker login -u ci --password-stdin',
         'docker login -u ci registry.example.test -p',
         'sshpass -f ~/.pw ssh host -p 2222',
+        'rdesktop -u admin -p - 10.0.0.5',
+        'xfreerdp /u:admin /v:10.0.0.5 /size:1920x1080',
+        'xfreerdp /u:admin /p:%RDP_PASSWORD% /v:10.0.0.5',
       ],
     },
   },
@@ -217,13 +286,14 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'cli-password-stdin',
     description:
-      'A password echoed into a login command that reads it from stdin (echo … | docker login --password-stdin)',
+      'A password echoed into a command that reads it from stdin (echo … | docker login --password-stdin, | sudo -S, | kinit)',
     family: 'commands',
-    keywords: ['--password-stdin'],
-    // The flag comes last, the password first: the rule reads the window before the flag. Up to 200
-    // characters of the login command stand between the pipe and the flag.
+    keywords: ['--password-stdin', 'sudo -s', 'kinit', 'passwd --stdin'],
+    // The command comes last, the password first: the rule reads the window before it. Up to 200
+    // characters of a login command stand between the pipe and its flag; sudo's `-S`, kinit and
+    // `passwd --stdin` follow the pipe.
     regex: new RegExp(
-      String.raw`${ECHOED}([^\s"'$${'`'}\\|;&]{6,200})["']?[ \t]{0,4}\|[ \t]{0,4}[^\n|;&]{0,200}?--password-stdin`,
+      String.raw`${ECHOED}([^\s"'$${'`'}\\|;&]{6,200})["']?[ \t]{0,4}\|[ \t]{0,4}(?:[^\n|;&]{0,200}?--password-stdin|sudo(?:[ \t]{1,4}-[A-Za-z]{1,3}){0,3}?[ \t]{1,4}-S|kinit|passwd[ \t]{1,4}--stdin)`,
     ),
     secretGroup: 1,
     entropy: 2,
@@ -233,11 +303,75 @@ export const rules: readonly SecretRule[] = [
         'echo "«a20»" | docker login --username ci --password-stdin registry.example.test',
         "printf '%s' '«a16»' | helm registry login ghcr.io -u bot --password-stdin",
         'echo -n «a24» | oras login --password-stdin -u robot registry.test',
+        "echo '«a12»' | sudo -S apt-get update",
+        'echo -n «a14» | kinit admin@CORP.TEST',
+        'echo «a12» | passwd --stdin deploy',
       ],
       negative: [
         'echo "$CI_REGISTRY_PASSWORD" | docker login -u "$CI_REGISTRY_USER" --password-stdin "$CI_REGISTRY"',
         'cat ~/pw.txt | docker login --username ci --password-stdin',
         'aws ecr get-login-password | docker login --username AWS --password-stdin 1234.dkr.ecr.test',
+        'echo "$SUDO_PASSWORD" | sudo -S apt-get update',
+        'echo hello | sudo tee /etc/motd',
+      ],
+    },
+  },
+  {
+    id: 'putty-password-flag',
+    description: "A password on PuTTY's command-line tools (plink/pscp/psftp -pw <password>)",
+    family: 'commands',
+    keywords: ['-pw '],
+    regex: /(?<![\w-])-pw[ \t]{1,4}["']?([^\s'"`-][^\s'"`]{3,255})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, CMD_VARIABLE] },
+    examples: {
+      positive: ['pscp -pw «a12» build.zip deploy@10.0.0.5:/tmp', 'plink -ssh admin@host -pw «a14» uptime'],
+      negative: ['plink -ssh admin@host -pw %PUTTY_PW% uptime', 'pscp -pw $PW build.zip host:/tmp'],
+    },
+  },
+  keygenPassphrase('N', 'new'),
+  keygenPassphrase('P', 'old'),
+  {
+    id: 'wifi-passphrase-argument',
+    description: "A Wi-Fi passphrase on wpa_passphrase's command line (wpa_passphrase <ssid> <passphrase>)",
+    family: 'commands',
+    keywords: ['wpa_passphrase'],
+    regex:
+      /wpa_passphrase[ \t]{1,4}(?:"[^"\n]{1,64}"|'[^'\n]{1,64}'|[^\s"']{1,64})[ \t]{1,4}["']?((?<=["'])[^"'\n]{8,63}(?=["'])|(?<!["'])[^\s'"`][^\s'"`]{7,62})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        'wpa_passphrase HomeNet «a12» >> /etc/wpa_supplicant.conf',
+        'wpa_passphrase "Guest Wifi" \'summer «a10»\'',
+      ],
+      negative: ['wpa_passphrase HomeNet', 'wpa_passphrase "$SSID" "$PSK"'],
+    },
+  },
+  {
+    id: 'lftp-user-password',
+    description: "A password after the user on lftp's command line (lftp -u user,password)",
+    family: 'commands',
+    keywords: ['lftp'],
+    regex: gated(
+      /(?<![\w-])lftp(?:[^\n \t]|[ \t](?!-u[ \t])){0,200}[ \t]-u[ \t]{1,4}["']?[^\s,'"]{1,100},([^\s'"`]{4,255})/,
+      'lftp',
+      200,
+      /[ \t]-u/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: ["lftp -u deploy,«a12» sftp://files.example.test -e 'mirror -R dist'"],
+      negative: [
+        'lftp -u deploy sftp://files.example.test',
+        'lftp -u "$FTP_USER,$FTP_PASS" ftp.example.test',
       ],
     },
   },
@@ -458,7 +592,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, /^%\w+%$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, CMD_VARIABLE] },
     examples: {
       positive: [
         'net use Z: \\\\fs01\\share «a14» /user:CORP\\ada /persistent:no',
@@ -556,7 +690,7 @@ export const rules: readonly SecretRule[] = [
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, /^%\w+%$/] },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, CMD_VARIABLE] },
     examples: {
       positive: [
         'net user svc_backup «a14» /add /y',
