@@ -11,7 +11,10 @@
  * number of cells, a blank line or psql's `(N rows)` ends a table.
  *
  * A table of two columns headed `Key` and `Value` (Vault's `vault kv get`, `| Setting | Value |`) names the
- * secret in a row's first cell instead: the second is read under it. Vault aligns its columns with spaces.
+ * secret in a row's first cell instead: the second is read under it. Vault aligns its columns with spaces,
+ * under a rule line or none (`NAME   VALUE`).
+ *
+ * CLIs draw tables with box characters too (`│ NAME │ VALUE │` under `├───┼───┤`): `│` stands for `|`.
  */
 
 import type { SecretMatch } from '../rules/registry.js';
@@ -25,6 +28,8 @@ export interface SecretCell {
 
 /** A rule line under a table's header: dashes, with `|` or `+` between columns and maybe around them. */
 const RULE_LINE = /^[ \t]*[|+]?(?:[ \t]*:?-{3,}:?[ \t]*[|+])*[ \t]*:?-{3,}:?[ \t]*[|+]?[ \t]*$/;
+/** The same drawn with box characters, light or double (`├───┼───┤`, `╞═══╪═══╡`). */
+const BOX_RULE_LINE = /^[ \t]*[├╞]?(?:[─═]{3,}[┼╪])*[─═]{3,}[┤╡]?[ \t]*$/;
 
 /**
  * Cells shorter than this are not read: the generic rule, which reads a value under a secret's name, takes
@@ -61,7 +66,10 @@ function nextLine(text: string, end: number): [number, number] | undefined {
 const TAB = 0x09;
 const COMMA = 0x2c;
 const PIPE = 0x7c;
+const BOX_BAR = 0x2502; // │
 const isBlank = (c: number): boolean => c === 0x20 || c === TAB;
+/** Delimiters that may also open and close a row (`| a | b |`, `│ a │ b │`). */
+const isBar = (c: number): boolean => c === PIPE || c === BOX_BAR;
 
 /**
  * The cells of `text[start, end)` split at `delimiter`, trimmed, as start–end pairs; a `|` before the first
@@ -72,9 +80,9 @@ function cellsOf(text: string, start: number, end: number, delimiter: number): n
   let to = end;
   while (from < to && isBlank(text.charCodeAt(from))) from++;
   while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
-  if (delimiter === PIPE) {
-    if (text.charCodeAt(from) === PIPE) from++;
-    if (to > from && text.charCodeAt(to - 1) === PIPE) to--;
+  if (isBar(delimiter)) {
+    if (text.charCodeAt(from) === delimiter) from++;
+    if (to > from && text.charCodeAt(to - 1) === delimiter) to--;
   }
   const cells: number[] = [];
   let cell = from;
@@ -117,13 +125,14 @@ function readRows(
   }
   if (!any) return headerEnd;
   let end = headerEnd;
+  const [dash, rule] = delimiter === BOX_BAR ? ['───', BOX_RULE_LINE] : ['---', RULE_LINE];
   // The next `---` at or after the line read (-1: none further), searched again only once passed: a search a
   // row read a text with none to its end each time.
-  let dashes = text.indexOf('---', headerEnd);
+  let dashes = text.indexOf(dash, headerEnd);
   for (let line = nextLine(text, headerEnd); line !== undefined; line = nextLine(text, line[1])) {
     const [start, stop] = line;
-    if (dashes >= 0 && dashes < start) dashes = text.indexOf('---', start);
-    if (dashes >= 0 && dashes < stop && RULE_LINE.test(text.slice(start, stop))) {
+    if (dashes >= 0 && dashes < start) dashes = text.indexOf(dash, start);
+    if (dashes >= 0 && dashes < stop && rule.test(text.slice(start, stop))) {
       end = stop;
       continue;
     }
@@ -224,38 +233,70 @@ export function secretColumnCells(
   if (first >= 0) {
     readTo = readRows(text, cellsOf(text, 0, firstEnd, delimiter), firstEnd, delimiter, isSecretName, out);
   }
-  // Tables with a rule line under a header of columns: `|` between them, or, for keys and values, spaces
-  // under `Key  Value`. `|` and `V` are rare characters, found fast; `---` is not, in a log whose every line
-  // starts with a date (W4's block: 0.2 µs a call). The next `|` at or after the header looked at (-1: none
-  // further) is searched again only once passed, as `readRows` does its `---`.
-  let bar = text.indexOf('|', readTo);
-  const valued = bar < 0 && (text.indexOf('Value', readTo) >= 0 || text.indexOf('VALUE', readTo) >= 0);
-  let at = bar >= 0 || valued ? text.indexOf('---', readTo) : -1;
-  while (at >= 0) {
+  // Tables with a rule line under a header of columns, `|` between them (or `│`, drawn), and tables of keys
+  // and values aligned with spaces under `Key  Value`. `|`, `│` and `V` are rare characters, found fast;
+  // `---` is not, in a log whose every line starts with a date (W4's block: 0.2 µs a call).
+  if (text.indexOf('|', readTo) >= 0) readRuled(text, readTo, PIPE, isSecretName, out);
+  if (text.indexOf('│', readTo) >= 0) readRuled(text, readTo, BOX_BAR, isSecretName, out);
+  readSpaced(text, readTo, 'Value', isSecretName, out);
+  readSpaced(text, readTo, 'VALUE', isSecretName, out);
+  return out.length === 0 ? NO_CELLS : out;
+}
+
+/**
+ * The tables from `from` on whose header has `bar` between its columns and a rule line under it (`---|---`,
+ * `├───┼───┤`): their secret cells go to `out`.
+ */
+function readRuled(
+  text: string,
+  from: number,
+  bar: number,
+  isSecretName: (name: string) => boolean,
+  out: SecretCell[],
+): void {
+  const [dash, rule, char] = bar === BOX_BAR ? ['───', BOX_RULE_LINE, '│'] : ['---', RULE_LINE, '|'];
+  // The next bar at or after the header looked at (-1: none further), searched again only once passed, as
+  // `readRows` does its dashes.
+  let next = text.indexOf(char, from);
+  for (let at = text.indexOf(dash, from); at >= 0; ) {
     const [start, end] = lineAround(text, at);
-    let next = end;
+    let done = end;
     if (start > 0) {
       const [headerStart, headerEnd] = lineAround(text, start - 1);
-      if (bar >= 0 && bar < headerStart) bar = text.indexOf('|', headerStart);
-      const piped = bar >= 0 && bar < headerEnd;
-      if (piped && RULE_LINE.test(text.slice(start, end))) {
-        const header = cellsOf(text, headerStart, headerEnd, PIPE);
-        next = isKeyValueHeader(text, header)
-          ? readKeyValueRows(text, end, PIPE, isSecretName, out)
-          : readRows(text, header, end, PIPE, isSecretName, out);
-      } else if (
-        !piped &&
-        // `--- -----` at least: YAML's `---` and Markdown's rules are no tables.
-        end - start >= 9 &&
-        SPACED_RULE.test(text.slice(start, end)) &&
-        isKeyValueHeader(text, keyAndValue(text, headerStart, headerEnd))
-      ) {
-        next = readKeyValueRows(text, end, undefined, isSecretName, out);
+      if (next >= 0 && next < headerStart) next = text.indexOf(char, headerStart);
+      if (next >= 0 && next < headerEnd && rule.test(text.slice(start, end))) {
+        const header = cellsOf(text, headerStart, headerEnd, bar);
+        done = isKeyValueHeader(text, header)
+          ? readKeyValueRows(text, end, bar, isSecretName, out)
+          : readRows(text, header, end, bar, isSecretName, out);
       }
     }
-    at = text.indexOf('---', next + 1);
+    at = text.indexOf(dash, done + 1);
   }
-  return out.length === 0 ? NO_CELLS : out;
+}
+
+/**
+ * The tables of keys and values from `from` on aligned with spaces, under a header of two names the second
+ * of which is `value` (`Key  Value`, `NAME   VALUE`), with Vault's rule line under it (`---  -----`) or none.
+ */
+function readSpaced(
+  text: string,
+  from: number,
+  value: string,
+  isSecretName: (name: string) => boolean,
+  out: SecretCell[],
+): void {
+  for (let at = text.indexOf(value, from); at >= 0; ) {
+    const [start, end] = lineAround(text, at);
+    let done = end;
+    if (isKeyValueHeader(text, keyAndValue(text, start, end))) {
+      let rowsFrom = end;
+      const rule = nextLine(text, end);
+      if (rule !== undefined && SPACED_RULE.test(text.slice(rule[0], rule[1]))) rowsFrom = rule[1];
+      done = readKeyValueRows(text, rowsFrom, undefined, isSecretName, out);
+    }
+    at = text.indexOf(value, done + 1);
+  }
 }
 
 const NO_CELLS: readonly SecretCell[] = Object.freeze([]);

@@ -29,6 +29,14 @@ describe('secretColumnCells', () => {
     ['Markdown', `| name | secret |\n|:-----|-------:|\n| prod | ${TOKEN} |`, [['secret', TOKEN]]],
     ['CSV, quoted', `"id","api_key"\n"1","${TOKEN}"\n"2",""`, [['api_key', TOKEN]]],
     ['TSV', `id\tname\tpassword\n1\tada\t${PASSWORD}`, [['password', PASSWORD]]],
+    [
+      'box-drawn',
+      `┌────┬──────────────────┐\n│ id │ password         │\n├────┼──────────────────┤\n│  1 │ ${PASSWORD}   │\n├────┼──────────────────┤\n│  2 │ ${OTHER}   │\n└────┴──────────────────┘`,
+      [
+        ['password', PASSWORD],
+        ['password', OTHER],
+      ],
+    ],
   ])('finds the cells of a %s table under a header naming a secret', (_name, text, expected) => {
     expect(cells(text)).toEqual(expected);
   });
@@ -43,6 +51,16 @@ describe('secretColumnCells', () => {
       'Markdown',
       `| Setting | Value |\n|---|---|\n| api_key | ${TOKEN} |\n| region | eu-west-1-long |`,
       [['api_key', TOKEN]],
+    ],
+    [
+      'box-drawn (a CLI listing its secrets)',
+      `┌─────────────┬────────────────┐\n│ NAME        │ VALUE          │\n├─────────────┼────────────────┤\n│ DB_PASSWORD │ ${PASSWORD} │\n│ DB_HOST     │ db.internal    │\n└─────────────┴────────────────┘`,
+      [['DB_PASSWORD', PASSWORD]],
+    ],
+    [
+      'spaced with no rule line',
+      `NAME           VALUE\nDB_PASSWORD    ${PASSWORD}\nDB_HOST        db.internal.example`,
+      [['DB_PASSWORD', PASSWORD]],
     ],
     [
       'spaced, a value with spaces, up to a blank line',
@@ -72,6 +90,12 @@ describe('secretColumnCells', () => {
       `Host   Address\n----   -------\npassword  ${TOKEN}`,
     ],
     ['a spaced rule line of three columns', `Key  Value  Kind\n---  -----  ----\npassword  ${TOKEN}  x`],
+    [
+      'a box-drawn table with no header naming a secret',
+      `│ model │ cost │\n├───────┼──────┤\n│ gpt │ ${TOKEN} │`,
+    ],
+    ['a box-drawn header with no rule line under it', `│ id │ password │\n│ 1 │ ${PASSWORD} │`],
+    ['a line of a name and a value in prose', `Name Value pairs follow.\npassword ${TOKEN}`],
   ])('finds none when %s', (_name, text) => {
     expect(cells(text)).toEqual([]);
   });
