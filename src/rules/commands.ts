@@ -3,8 +3,8 @@
  * Credentials on a command line: `curl -u user:password` (and an API key as the user), a secret after its
  * flag (`--password <value>`, `--db-password <value>`), the password of a login command (`docker login -u …
  * -p …`, `sshpass -p`, `xfreerdp /p:…`), one piped into it (`echo … | docker login --password-stdin`, `| sudo
- * -S`), one PowerShell turns into a secure string, one `htpasswd -b` stores, PuTTY's `-pw`, ssh-keygen's
- * passphrases, and a secret-named variable a command defines (`#define`, `setx`, fish's `set -x`).
+ * -S`), one PowerShell turns into a secure string, one `htpasswd -b` stores, ssh-keygen's passphrases, and a
+ * secret-named variable a command defines (`#define`, `setx`, fish's `set -x`).
  * Database clients' flags are in `databases`.
  */
 import { gated } from './assignments.js';
@@ -63,9 +63,12 @@ const LOGIN_TOOLS = [
   'winrs',
   'schtasks',
   'ncftp',
+  'plink',
+  'pscp',
+  'psftp',
 ];
-/** Their password flags: `-p`, `-p<password>`, `-p=`, and Windows' `/p:`, `-p:`, `/rp`, `/p`. */
-const LOGIN_FLAG = String.raw`(?:[-/]p:|-p[ \t=]?|/r?p[ \t])`;
+/** Their password flags: `-p`, `-p<password>`, `-p=`, PuTTY's `-pw`, and Windows' `/p:`, `-p:`, `/rp`, `/p`. */
+const LOGIN_FLAG = String.raw`(?:[-/]p:|-pw[ \t]|-p[ \t=]?|/r?p[ \t])`;
 
 /**
  * A key's passphrase on ssh-keygen's command line, after `-N` (the new one) or `-P` (the old one): a rule for
@@ -213,7 +216,7 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'cli-login-password',
     description:
-      'A password after -p on a login command line (docker/podman/oc/cf/az login -u <user> -p <password>, sshpass -p, rdesktop, psexec)',
+      'A password after -p on a login command line (docker/podman/oc/cf/az login -u <user> -p <password>, sshpass -p, rdesktop, psexec, PuTTY -pw)',
     family: 'commands',
     keywords: LOGIN_TOOLS,
     // `-p` takes the next word here (`mysql -p<password>` is mysql-password-flag's, `--password <value>`
@@ -245,6 +248,9 @@ export const rules: readonly SecretRule[] = [
         'xfreerdp /u:admin /p:«a12» /v:10.0.0.5',
         'winrs -r:host -u:admin -p:«a12» dir',
         'schtasks /create /tn backup /tr c:\\b.cmd /ru svc /rp «a12»',
+        'ncftpput -u deploy -p «a12» ftp.example.test /incoming build.tgz',
+        'pscp -pw «a12» build.zip deploy@10.0.0.5:/tmp',
+        'plink.exe -ssh admin@host -pw «a14» uptime',
       ],
       negative: [
         'docker login -u ci -p $REGISTRY_PASSWORD registry.example.test',
@@ -255,6 +261,7 @@ export const rules: readonly SecretRule[] = [
         'rdesktop -u admin -p - 10.0.0.5',
         'xfreerdp /u:admin /v:10.0.0.5 /size:1920x1080',
         'xfreerdp /u:admin /p:%RDP_PASSWORD% /v:10.0.0.5',
+        'plink -ssh admin@host -pw %PUTTY_PW% uptime',
       ],
     },
   },
@@ -314,21 +321,6 @@ export const rules: readonly SecretRule[] = [
         'echo "$SUDO_PASSWORD" | sudo -S apt-get update',
         'echo hello | sudo tee /etc/motd',
       ],
-    },
-  },
-  {
-    id: 'putty-password-flag',
-    description: "A password on PuTTY's command-line tools (plink/pscp/psftp -pw <password>)",
-    family: 'commands',
-    keywords: ['-pw '],
-    regex: /(?<![\w-])-pw[ \t]{1,4}["']?([^\s'"`-][^\s'"`]{3,255})/,
-    secretGroup: 1,
-    anchored: true,
-    entropy: 1.5,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, CMD_VARIABLE] },
-    examples: {
-      positive: ['pscp -pw «a12» build.zip deploy@10.0.0.5:/tmp', 'plink -ssh admin@host -pw «a14» uptime'],
-      negative: ['plink -ssh admin@host -pw %PUTTY_PW% uptime', 'pscp -pw $PW build.zip host:/tmp'],
     },
   },
   keygenPassphrase('N', 'new'),
