@@ -253,7 +253,7 @@ const PATH_PART = named('[a-z_.-]');
  * `::` (`AEK_PAUTH | AArch64::AEK_BTI`), upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
  * `token: GITHUB_TOKEN`; a generated value has no underscores between capitals) and names in lower case that
  * hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header = "x-api-key"`), or the next
- * key (`password: \`password: \``, `PASSWORD: \`PASSWORD:`).
+ * key (`password: \`password: \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
  */
 export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
@@ -270,7 +270,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^(?:[A-Z][a-z]{1,15}){1,2}-[A-Z][A-Za-z]{1,40}$/,
   /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
   /^[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
-  /^(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/i,
+  /^[=:]?(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/i,
 ];
 
 /**
@@ -449,6 +449,7 @@ export const rules: readonly SecretRule[] = [
       negative: [
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
         'PASSWORD: `PASSWORD: `',
+        'secret: `=secret: `=',
         '{"password": "ldappasswd": "x"}',
         'max_tokens=1024, temperature=0.2',
         'token: ${{ secrets.GITHUB_TOKEN }}',
