@@ -71,9 +71,17 @@ const LOGIN_TOOLS = [
 const LOGIN_FLAG = String.raw`(?:[-/]p:|-pw[ \t]|-p[ \t=]?|/r?p[ \t])`;
 
 /**
+ * A value of `min` to `max` characters as the secret group, quoted (spaces inside: `'correct horse battery'`)
+ * or one word that is no flag (`hunter22`).
+ */
+function quotedOrWord(min: number, max: number): string {
+  return String.raw`["']?((?<=["'])[^"'\n]{${min},${max}}(?=["'])|(?<!["'])[^\s'"${'`'}-][^\s'"${'`'}]{${min - 1},${max - 1}})`;
+}
+
+/**
  * A key's passphrase on ssh-keygen's command line, after `-N` (the new one) or `-P` (the old one): a rule for
- * each, since `ssh-keygen -p -P <old> -N <new>` holds both and a rule reads one flag a hit. Quoted, a
- * passphrase may hold spaces (`-N 'correct horse'`); `-N ''` is a key without one.
+ * each, since `ssh-keygen -p -P <old> -N <new>` holds both and a rule reads one flag a hit. `-N ''` is a key
+ * without one.
  */
 function keygenPassphrase(flag: 'N' | 'P', which: 'new' | 'old'): SecretRule {
   const other = flag === 'N' ? 'P' : 'N';
@@ -84,7 +92,7 @@ function keygenPassphrase(flag: 'N' | 'P', which: 'new' | 'old'): SecretRule {
     keywords: ['ssh-keygen'],
     regex: gated(
       new RegExp(
-        String.raw`(?<![\w-])ssh-keygen(?:[^\n \t]|[ \t](?!-${flag}[ \t])){0,200}[ \t]-${flag}[ \t]{1,4}["']?((?<=["'])[^"'\n]{4,255}(?=["'])|(?<!["'])[^\s'"${'`'}-][^\s'"${'`'}]{3,255})`,
+        String.raw`(?<![\w-])ssh-keygen(?:[^\n \t]|[ \t](?!-${flag}[ \t])){0,200}[ \t]-${flag}[ \t]{1,4}${quotedOrWord(4, 256)}`,
       ),
       'ssh-keygen',
       200,
@@ -330,8 +338,10 @@ export const rules: readonly SecretRule[] = [
     description: "A Wi-Fi passphrase on wpa_passphrase's command line (wpa_passphrase <ssid> <passphrase>)",
     family: 'commands',
     keywords: ['wpa_passphrase'],
-    regex:
-      /wpa_passphrase[ \t]{1,4}(?:"[^"\n]{1,64}"|'[^'\n]{1,64}'|[^\s"']{1,64})[ \t]{1,4}["']?((?<=["'])[^"'\n]{8,63}(?=["'])|(?<!["'])[^\s'"`][^\s'"`]{7,62})/,
+    // WPA's passphrases are 8 to 63 characters.
+    regex: new RegExp(
+      String.raw`wpa_passphrase[ \t]{1,4}(?:"[^"\n]{1,64}"|'[^'\n]{1,64}'|[^\s"']{1,64})[ \t]{1,4}${quotedOrWord(8, 63)}`,
+    ),
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
