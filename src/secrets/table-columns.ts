@@ -240,7 +240,9 @@ export function secretColumnCells(
   if (text.indexOf('│', readTo) >= 0) readRuled(text, readTo, BOX_BAR, isSecretName, out);
   readSpaced(text, readTo, 'Value', isSecretName, out);
   readSpaced(text, readTo, 'VALUE', isSecretName, out);
-  return out.length === 0 ? NO_CELLS : out;
+  if (out.length === 0) return NO_CELLS;
+  // Each kind of table was read on its own: in text order again (a sort of sorted cells reads them once).
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /**

@@ -100,6 +100,15 @@ describe('secretColumnCells', () => {
     expect(cells(text)).toEqual([]);
   });
 
+  it('gives the cells of tables of different kinds in text order', () => {
+    const text = `NAME   VALUE\ntoken  ${TOKEN}\n\n| id | password |\n|---|---|\n| 1 | ${PASSWORD} |\n\n│ k │ secret │\n├───┼────────┤\n│ a │ ${OTHER} │`;
+    expect(cells(text)).toEqual([
+      ['token', TOKEN],
+      ['password', PASSWORD],
+      ['secret', OTHER],
+    ]);
+  });
+
   it('ends a table at a blank line or a row that does not fit, and finds the next one', () => {
     const text = `| user | password |\n|---|---|\n| ada | ${PASSWORD} |\n\n| ${OTHER} |\n\nid,token\n1,x\n| k | secret |\n|---|---|\n| a | ${TOKEN} |`;
     expect(cells(text)).toEqual([
