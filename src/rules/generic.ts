@@ -63,13 +63,16 @@ const SECRET_NAMES = [
   '_pw',
   '-pw',
   'passcode',
-  // A pre-shared key: a Wi-Fi network's (`WIFI_PSK`, wpa_supplicant's `psk="…"`), a quoted or spaced `psk`.
-  // Not any `_PSK`: code names TLS's PSK modes so (`"Cryptography_HAS_PSK": cryptography_has_psk`).
+  // A pre-shared key: a Wi-Fi network's (`WIFI_PSK`, wpa_supplicant's `psk="…"`, indented by a tab or spaces
+  // or at a line's start), a quoted `psk`. Not any `_PSK`: code names TLS's PSK modes so
+  // (`"Cryptography_HAS_PSK": cryptography_has_psk`).
   'wifi_psk',
   'wpa_psk',
   '"psk',
   "'psk",
   ' psk',
+  '\tpsk',
+  '\npsk',
   'pre_shared_key',
   'preshared_key',
   'pre-shared-key',
@@ -376,6 +379,8 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: [
         'export JIRA_API_TOKEN=«a24»',
+        'network={\n\tssid="HomeNet"\n\tpsk="«a14»"\n}',
+        'ssid=HomeNet\npsk=«a14»',
         '{"credentials" : "«h64»"}',
         "discordToken = '«d32»'",
         'password       = "«a12»"',
