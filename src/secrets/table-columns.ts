@@ -71,6 +71,36 @@ const isBlank = (c: number): boolean => c === 0x20 || c === TAB;
 /** Delimiters that may also open and close a row (`| a | b |`, `│ a │ b │`). */
 const isBar = (c: number): boolean => c === PIPE || c === BOX_BAR;
 
+/** How a kind of table rules its header off: the line's shape, and the runs a search for one looks for. */
+interface Ruling {
+  readonly line: RegExp;
+  readonly runs: readonly string[];
+}
+const DASHED: Ruling = { line: RULE_LINE, runs: ['---'] };
+const DRAWN: Ruling = { line: BOX_RULE_LINE, runs: ['───', '═══'] };
+const rulingOf = (delimiter: number): Ruling => (delimiter === BOX_BAR ? DRAWN : DASHED);
+
+/**
+ * A search for `ruling`'s runs from ever later places: where the next one is at or after `from`, or -1. Each
+ * run is searched again only once passed: a run the text does not hold (`═══` in a table ruled `───`), looked
+ * for from each row, read the text to its end a row (quadratic).
+ */
+function runSearch(text: string, ruling: Ruling): (from: number) => number {
+  const next = ruling.runs.map(() => -2); // -2: not looked for yet
+  return (from) => {
+    let nearest = -1;
+    ruling.runs.forEach((run, i) => {
+      let at = next[i] as number;
+      if (at === -2 || (at >= 0 && at < from)) {
+        at = text.indexOf(run, from);
+        next[i] = at;
+      }
+      if (at >= 0 && (nearest < 0 || at < nearest)) nearest = at;
+    });
+    return nearest;
+  };
+}
+
 /**
  * The cells of `text[start, end)` split at `delimiter`, trimmed, as start–end pairs; a `|` before the first
  * cell and after the last (Markdown, mysql) opens and closes the row rather than delimiting an empty cell.
@@ -125,14 +155,14 @@ function readRows(
   }
   if (!any) return headerEnd;
   let end = headerEnd;
-  const [dash, rule] = delimiter === BOX_BAR ? ['───', BOX_RULE_LINE] : ['---', RULE_LINE];
-  // The next `---` at or after the line read (-1: none further), searched again only once passed: a search a
-  // row read a text with none to its end each time.
-  let dashes = text.indexOf(dash, headerEnd);
+  const ruling = rulingOf(delimiter);
+  const nextRun = runSearch(text, ruling);
+  // The next `---` at or after the line read (-1: none further).
+  let dashes = nextRun(headerEnd);
   for (let line = nextLine(text, headerEnd); line !== undefined; line = nextLine(text, line[1])) {
     const [start, stop] = line;
-    if (dashes >= 0 && dashes < start) dashes = text.indexOf(dash, start);
-    if (dashes >= 0 && dashes < stop && rule.test(text.slice(start, stop))) {
+    if (dashes >= 0 && dashes < start) dashes = nextRun(start);
+    if (dashes >= 0 && dashes < stop && ruling.line.test(text.slice(start, stop))) {
       end = stop;
       continue;
     }
@@ -256,24 +286,26 @@ function readRuled(
   isSecretName: (name: string) => boolean,
   out: SecretCell[],
 ): void {
-  const [dash, rule, char] = bar === BOX_BAR ? ['───', BOX_RULE_LINE, '│'] : ['---', RULE_LINE, '|'];
+  const ruling = rulingOf(bar);
+  const nextRun = runSearch(text, ruling);
+  const char = String.fromCharCode(bar);
   // The next bar at or after the header looked at (-1: none further), searched again only once passed, as
   // `readRows` does its dashes.
   let next = text.indexOf(char, from);
-  for (let at = text.indexOf(dash, from); at >= 0; ) {
+  for (let at = nextRun(from); at >= 0; ) {
     const [start, end] = lineAround(text, at);
     let done = end;
     if (start > 0) {
       const [headerStart, headerEnd] = lineAround(text, start - 1);
       if (next >= 0 && next < headerStart) next = text.indexOf(char, headerStart);
-      if (next >= 0 && next < headerEnd && rule.test(text.slice(start, end))) {
+      if (next >= 0 && next < headerEnd && ruling.line.test(text.slice(start, end))) {
         const header = cellsOf(text, headerStart, headerEnd, bar);
         done = isKeyValueHeader(text, header)
           ? readKeyValueRows(text, end, bar, isSecretName, out)
           : readRows(text, header, end, bar, isSecretName, out);
       }
     }
-    at = text.indexOf(dash, done + 1);
+    at = nextRun(done + 1);
   }
 }
 

@@ -37,6 +37,11 @@ describe('secretColumnCells', () => {
         ['password', OTHER],
       ],
     ],
+    [
+      'box-drawn, its header ruled off by a double line (tabulate fancy_grid)',
+      `╒════╤══════════════════╕\n│ id │ password         │\n╞════╪══════════════════╡\n│  1 │ ${PASSWORD}   │\n╘════╧══════════════════╛`,
+      [['password', PASSWORD]],
+    ],
   ])('finds the cells of a %s table under a header naming a secret', (_name, text, expected) => {
     expect(cells(text)).toEqual(expected);
   });
@@ -98,6 +103,25 @@ describe('secretColumnCells', () => {
     ['a line of a name and a value in prose', `Name Value pairs follow.\npassword ${TOKEN}`],
   ])('finds none when %s', (_name, text) => {
     expect(cells(text)).toEqual([]);
+  });
+
+  it('looks for a rule line it does not find once a table, not once a row', () => {
+    // A drawn table ruled with `───` holds no `═══`: looked for again from each row, each search read the
+    // text to its end.
+    const rows = `│ 1 │ ${PASSWORD} │\n├───┼────────────────┤\n`.repeat(2000);
+    const text = `│ k │ password │\n├───┼────────────────┤\n${rows}`;
+    const indexOf = String.prototype.indexOf;
+    let searches = 0;
+    String.prototype.indexOf = function (this: string, search: string, from?: number) {
+      if (search === '═══') searches++;
+      return indexOf.call(this, search, from);
+    };
+    try {
+      expect(cells(text)).toHaveLength(2000);
+    } finally {
+      String.prototype.indexOf = indexOf;
+    }
+    expect(searches).toBeLessThanOrEqual(2);
   });
 
   it('gives the cells of tables of different kinds in text order', () => {
