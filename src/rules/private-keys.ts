@@ -90,6 +90,45 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'private-key-der-base64',
+    description: 'A private key as bare base64 DER, without its PEM lines (PKCS#1, PKCS#8, SEC1 EC, PKCS#12)',
+    family: 'private-keys',
+    keywords: ['mii', 'agea', 'ageb', 'caqa', 'caqe', 'gcsqgsib3dqefdt'],
+    // Every private key structure opens with a SEQUENCE whose first member is its version, an INTEGER (0, 1 or
+    // 3); a public key, a certificate or a signed message opens with another SEQUENCE or an OID instead. That
+    // INTEGER shows in the first eight base64 characters, by the length of the SEQUENCE's header:
+    // `MII??[AQgw]IBA` (two length bytes: RSA, DSA, PKCS#12), `MI[GH]?AgE` (one: P-384, P-521) and
+    // `M??CAQ` (short: P-256 `MHcCAQEE`, Ed25519 `MC4CAQAw`). What follows the version is fixed too: an
+    // INTEGER in PKCS#1 (`A`), a SEQUENCE in PKCS#8 and PKCS#12 (`D`, `T`, `z`). An encrypted PKCS#8 key
+    // opens with its cipher's SEQUENCE instead, whose OID (PBES2, OpenSSL's default) is matched whole.
+    regex:
+      /(?<![A-Za-z0-9+/])M(?:II[A-Za-z0-9+/]{2}(?:[AQgw]IBA[ADTz]|[DTjz][A-Za-z0-9+/]{2}BgkqhkiG9w0BBQ0)[A-Za-z0-9+/]{100,65536}|I[GH][A-Za-z0-9+/](?:AgE[AB]|M[A-Za-z0-9+/]{2}GCSqGSIb3DQEFDT)[A-Za-z0-9+/]{60,400}|[A-Za-z0-9+/][AEIMQUYcgkosw048]CAQ[AE][A-Za-z0-9+/]{40,400})={0,2}/,
+    // Wide enough for the shortest key; a longer one runs into the window's end, and the scan widens it.
+    window: { before: 12, after: 160 },
+    examples: {
+      positive: [
+        'MIIBOgIBAAJBA«a100»«a100»«a100»«a100»«a60»==',
+        '{"private_key": "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC«a100»«a100»«a100»«a100»«a100»«a100»="}',
+        'SIGNING_KEY=MHcCAQEEI«a100»«a50»',
+        'ed25519: MC4CAQAwBQYDK2VwBCIEI«a43»',
+        'key: MIG2AgEAMBAGByqGSM49AgEGBSuBBAAiBIGeMIGbAgEBBDC«a100»«a100»',
+        'cert.p12: MIIKYQIBAzCCCicGCSqGSIb3DQEHAaCC«a100»«a100»«a100»«a100»',
+        'MIIFLTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQI«a100»«a100»«a100»',
+        'MIHsMFcGCSqGSIb3DQEFDTBKMCkGCSqGSIb3DQEFDDAcBAj«a100»«a100»',
+      ],
+      negative: [
+        // A public key, a certificate: a SEQUENCE first.
+        'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA«a100»«a100»«a100»',
+        'MIIDdzCCAl+gAwIBAgIJAK«a100»«a100»«a100»',
+        'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE«a100»',
+        'MCowBQYDK2VwAyEA«a43»',
+        // Cut to a template, and the same prefix in the middle of other base64.
+        'private_key: MIIEvQIBADANBgkqhkiG9w0BAQEFAASC...',
+        'data: «a40»MIIEpAIBAAKCAQEA«a100»«a100»',
+      ],
+    },
+  },
+  {
     id: 'jwk-private-key',
     description:
       'The private members of a JSON Web Key (d, p, q, dp, dq, qi of RSA and EC keys, k of a symmetric key)',
