@@ -19,7 +19,12 @@ function pem(type: string, end: string): RegExp {
   return new RegExp(`-----BEGIN ${type}-----\\s{0,2}${HEADERS}${BODY}(?:-----END ${end}-----)?`);
 }
 
-const PEM_WINDOW = { before: 48, after: 70000 } as const;
+/**
+ * A block's BEGIN line is its keyword; the block runs on past the window's end, and the scan widens the window
+ * until it holds the block. With room for the longest block instead (70,000), every hit searched 70 KB for
+ * another block: 0.7 ms of the rule's ~3 on W1's 182 keys.
+ */
+const PEM_WINDOW = { before: 48, after: 1024 } as const;
 
 /** The private PEM types, as their BEGIN lines name them. */
 const PRIVATE_TYPES = [
