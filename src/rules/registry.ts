@@ -232,7 +232,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const rules = indices.map((i) => compiled[i] as CompiledRule);
     return rules.some((r) => r.sticky !== undefined) ? 0 : Math.min(...rules.map((r) => r.before + r.after));
   });
-  const prefilter = createKeywordScanner(keywords, thinStep, refusedBefore(compiled, triggers));
+  const prefilter = createKeywordScanner(
+    keywords,
+    thinStep,
+    refusedBefore(compiled, triggers),
+    keysFirst(compiled, triggers),
+  );
   // The same lists flat, for the loops over hits: keyword k's rules are `ruleOf[ruleStart[k]…ruleStart[k + 1]]`.
   const ruleStart = new Int32Array(keywords.length + 1);
   for (let k = 0; k < keywords.length; k++)
@@ -496,6 +501,13 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         if (canMatch[k] === 0) continue; // a peer found none of the group can match here
       } else {
         if (gate !== undefined) {
+          if (gate.keyFirst) {
+            gate.key.lastIndex = at;
+            if (!gate.key.test(text)) {
+              if (tag !== 0) answer(k, tag, 0); // peers share the keys
+              continue;
+            }
+          }
           // Searched from the key's end: from the hit, the first characters read were the key's own letters,
           // and a key of four or more sent every search on to the regex (1 MB of `xray=`: two regex calls a hit).
           const from = at + gate.after;
@@ -797,6 +809,23 @@ const REREADS_MAX = 1024;
 
 /** How many of the latest matches `covering` looks at. */
 const COVER_LOOKBACK = 4;
+
+/**
+ * Per keyword, the keys its rules all test at a hit before anything else (see `Gate.keyFirst`), as one sticky
+ * regex: the scanner reports a hit only where one of them matches. Undefined where any of its rules has no such
+ * key (it may match where the keys do not).
+ */
+function keysFirst(
+  compiled: readonly CompiledRule[],
+  triggers: readonly (readonly number[])[],
+): (RegExp | undefined)[] {
+  return triggers.map((indices) => {
+    const gates = indices.map((i) => (compiled[i] as CompiledRule).gate);
+    if (gates.length === 0 || gates.some((g) => g === undefined || !g.keyFirst)) return undefined;
+    const sources = new Set(gates.map((g) => (g as Gate).key.source));
+    return new RegExp([...sources].join('|'), 'iy');
+  });
+}
 
 /** Is the secret ending at `end` followed by a character that shows it is code (see `SecretRule.notBefore`)? */
 function inCode(rule: CompiledRule, text: string, end: number): boolean {

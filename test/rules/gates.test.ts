@@ -500,3 +500,47 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(found(two, 'abcd    =123456', ['abc', 'bcd'])).toEqual(['123456']);
   });
 });
+
+describe('keys with a look-ahead (`bot(?!h)`)', () => {
+  const botRule = (): SecretRule => rule(assigned('alpha|bot(?!h)', '[0-9]{6}'), ['alpha', 'bot']);
+
+  /** The registry's tests of the rule's key at its hits, counted: the scanner's own copy is not this object. */
+  function keyTests(r: SecretRule, text: string, others: SecretRule[] = []) {
+    const key = (gateOf(r.regex) as Gate).key;
+    const test = key.test;
+    let count = 0;
+    key.test = function (this: RegExp, s: string) {
+      count++;
+      return test.call(this, s);
+    };
+    try {
+      const matches = createRuleRegistry([r, ...others])
+        .scan(text)
+        .map((m) => text.slice(m.start, m.end));
+      return { matches, count };
+    } finally {
+      key.test = test;
+    }
+  }
+
+  it('marks a gate whose keys hold a look-ahead, and no other', () => {
+    expect(gateOf(botRule().regex)?.keyFirst).toBe(true);
+    expect(gateOf(assigned('alpha|bot', '[0-9]{6}'))?.keyFirst).toBe(false);
+  });
+
+  it('reports no hit where the keyword is no key: the rule never sees `both`', () => {
+    const text = `${'we both agree, '.repeat(500)}bot_token=123456 alpha: 654321 both=111111`;
+    const { matches, count } = keyTests(botRule(), text);
+    expect(matches).toEqual(['123456', '654321']);
+    // One test for each key's hit; the 501 `both` hits never reached the rule (with them: 503).
+    expect(count).toBe(2);
+  });
+
+  it('still reports those hits when another rule of the keyword may match there', () => {
+    const other: SecretRule = { ...rule(/both=([0-9]{6})/, ['bot']), id: 'test-both' };
+    const { matches, count } = keyTests(botRule(), 'we both agree, both=135791 bot=246802', [other]);
+    expect(matches).toEqual(['135791', '246802']);
+    // Every hit reached the rules, and the bot rule turned the two `both` away by its key itself.
+    expect(count).toBe(3);
+  });
+});
