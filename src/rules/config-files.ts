@@ -1,7 +1,8 @@
 /**
  * @module rules/config-files
  * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password, a `.pgpass`
- * line's, an LDAP client's or server's bind password (`bindpw`, `rootpw`), WordPress' keys and salts in
+ * line's, an LDAP client's or server's bind password (`bindpw`, `rootpw`), keepalived's and SNMP's secrets after
+ * their directives, a TSIG key's in BIND's configuration, WordPress' keys and salts in
  * `wp-config.php`, the data of a Kubernetes Secret, as
  * YAML or as JSON, the ciphertext of an Ansible Vault and the default of a Terraform variable named for a
  * secret.
@@ -89,8 +90,11 @@ export const rules: readonly SecretRule[] = [
     keywords: ['bindpw', 'rootpw', 'olcrootpw:'],
     // nslcd.conf, pam_ldap and sssd (`ldap_default_authtok` is the generic rule's) write `bindpw <password>`,
     // slapd.conf `rootpw <password or {SSHA} hash>`, cn=config `olcRootPW: …`. A hash's `{SCHEME}` stays.
+    // Two look-behinds: the first (a space or nothing before) is the one the keyword pass reads, reporting no
+    // hit after any other character (see `openingClass`; `bindpw=a&` over 1 MB was a regex call a hit), the
+    // second says where a line starts.
     regex:
-      /(?<=^|[\r\n][ \t]{0,16})(?:bindpw|rootpw|olcrootpw:)[ \t]{1,8}["']?(?:\{[A-Z0-9-]{2,20}\})?([^\s"']{4,256})/i,
+      /(?<![^\s])(?<=^|[\r\n][ \t]{0,16})(?:bindpw|rootpw|olcrootpw:)[ \t]{1,8}["']?(?:\{[A-Z0-9-]{2,20}\})?([^\s"']{4,256})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
@@ -104,6 +108,53 @@ export const rules: readonly SecretRule[] = [
         'dn: olcDatabase={1}mdb,cn=config\nolcRootPW: «a14»',
       ],
       negative: ['bindpw secret', '# bindpw is read from /etc/nslcd.secret'],
+    },
+  },
+  {
+    id: 'config-directive-secret',
+    description:
+      "A secret a daemon's configuration gives after its directive: keepalived's auth_pass, an SNMP community (rocommunity, rwcommunity)",
+    family: 'config-files',
+    keywords: ['auth_pass', 'rocommunity', 'rwcommunity'],
+    // Each at a line's start, its value after spaces: keepalived's VRRP password (eight characters at most)
+    // and snmpd.conf's community strings, which are SNMP v1/v2c's passwords (`public` and `private` are the
+    // defaults every device ships). Looked behind as the LDAP rule above is.
+    regex:
+      /(?<![^\s])(?<=^|[\r\n][ \t]{0,16})(?:auth_pass|r[ow]community6?)[ \t]{1,8}["']?([^\s"';]{4,256})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [WORD_PASSWORDS, SHELL_VARIABLE, /^(?:public|private)$/i] },
+    examples: {
+      positive: [
+        'vrrp_instance VI_1 {\n  authentication {\n    auth_type PASS\n    auth_pass «a8»\n  }\n}',
+        'rocommunity «a12» 10.0.0.0/8',
+        'rwcommunity6 «a16» fd00::/8',
+      ],
+      negative: [
+        'rocommunity public default -V systemonly',
+        'rwcommunity private',
+        '# auth_pass takes eight characters at most',
+      ],
+    },
+  },
+  {
+    id: 'tsig-key-secret',
+    description: "A TSIG key's secret in BIND's named.conf, rndc.conf or tsig-keygen's output",
+    family: 'config-files',
+    keywords: ['algorithm hmac-'],
+    // `key "name" { algorithm hmac-sha256; secret "<base64>"; };`: the HMAC key that signs zone transfers,
+    // dynamic updates and rndc's commands. Keyed on its algorithm, which comes with every such key: `secret "`
+    // alone holds the generic rule's `secret`, and each of its hits ran that rule a second time.
+    regex: /(?<![\w-])secret[ \t]{1,8}"([A-Za-z0-9+/]{16,512}={0,2})"/,
+    secretGroup: 1,
+    window: { before: 256, after: 256 },
+    examples: {
+      positive: [
+        'key "rndc-key" {\n\talgorithm hmac-sha256;\n\tsecret "«a43»=";\n};',
+        'key "xfr" { secret "«a43»="; algorithm hmac-sha512; };',
+      ],
+      negative: ['key "tsig" {\n\talgorithm hmac-sha256;\n\tsecret "${TSIG_SECRET}";\n};'],
     },
   },
   {

@@ -76,6 +76,8 @@ const SECRET_NAMES = [
   'pre_shared_key',
   'preshared_key',
   'pre-shared-key',
+  // WireGuard's `PresharedKey = …` beside a peer's PublicKey.
+  'presharedkey',
 ];
 
 /**

@@ -176,6 +176,29 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'openvpn-static-key',
+    description:
+      'An OpenVPN static key (tls-auth, tls-crypt, --secret) or tls-crypt-v2 key, inline in a .ovpn or in its own file',
+    family: 'private-keys',
+    keywords: ['openvpn static key', 'openvpn tls-crypt-v2'],
+    // A shared HMAC and cipher key, 2048 bits as 16 lines of hex: whoever holds it passes the server's first
+    // check. Its BEGIN line is no private-key type, so the PEM rule leaves it.
+    regex: pem(
+      'OpenVPN (?:Static key V1|tls-crypt-v2 (?:client|server) key)',
+      'OpenVPN (?:Static key V1|tls-crypt-v2 (?:client|server) key)',
+    ),
+    window: PEM_WINDOW,
+    examples: {
+      positive: [
+        '<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n«h32»\n«h32»\n«h32»\n«h32»\n-----END OpenVPN Static key V1-----\n</tls-auth>',
+        '-----BEGIN OpenVPN tls-crypt-v2 client key-----\n«a64»\n«a64»\n-----END OpenVPN tls-crypt-v2 client key-----',
+      ],
+      negative: [
+        '<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n...\n-----END OpenVPN Static key V1-----',
+      ],
+    },
+  },
+  {
     id: 'pgp-private-key-block',
     description: 'OpenPGP private key block (-----BEGIN PGP PRIVATE KEY BLOCK-----)',
     family: 'private-keys',
