@@ -66,6 +66,13 @@ const LOGIN_TOOLS = [
   'plink',
   'pscp',
   'psftp',
+  // Login testers and remote-execution tools that take one password with `-p` (`-P` names a list of them).
+  'hydra',
+  'medusa',
+  'crackmapexec',
+  'netexec',
+  'nxc',
+  'evil-winrm',
 ];
 /** Their password flags: `-p`, `-p<password>`, `-p=`, PuTTY's `-pw`, and Windows' `/p:`, `-p:`, `/rp`, `/p`. */
 const LOGIN_FLAG = String.raw`(?:[-/]p:|-pw[ \t]|-p[ \t=]?|/r?p[ \t])`;
@@ -259,6 +266,9 @@ export const rules: readonly SecretRule[] = [
         'ncftpput -u deploy -p «a12» ftp.example.test /incoming build.tgz',
         'pscp -pw «a12» build.zip deploy@10.0.0.5:/tmp',
         'plink.exe -ssh admin@host -pw «a14» uptime',
+        'hydra -l admin -p «a12» ssh://10.0.0.5',
+        "crackmapexec smb 10.0.0.0/24 -u administrator -p '«a14»'",
+        'evil-winrm -i 10.0.0.5 -u svc -p «a12»',
       ],
       negative: [
         'docker login -u ci -p $REGISTRY_PASSWORD registry.example.test',
@@ -270,6 +280,7 @@ export const rules: readonly SecretRule[] = [
         'xfreerdp /u:admin /v:10.0.0.5 /size:1920x1080',
         'xfreerdp /u:admin /p:%RDP_PASSWORD% /v:10.0.0.5',
         'plink -ssh admin@host -pw %PUTTY_PW% uptime',
+        'hydra -l admin -P /usr/share/wordlists/rockyou.txt ssh://10.0.0.5',
       ],
     },
   },
