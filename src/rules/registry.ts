@@ -813,16 +813,17 @@ const COVER_LOOKBACK = 4;
 /**
  * Per keyword, the keys its rules all test at a hit before anything else (see `Gate.keyFirst`), as one sticky
  * regex: the scanner reports a hit only where one of them matches. Undefined where any of its rules has no such
- * key (it may match where the keys do not).
+ * key, or scans windows (either may match where the keys do not).
  */
 function keysFirst(
   compiled: readonly CompiledRule[],
   triggers: readonly (readonly number[])[],
 ): (RegExp | undefined)[] {
   return triggers.map((indices) => {
-    const gates = indices.map((i) => (compiled[i] as CompiledRule).gate);
-    if (gates.length === 0 || gates.some((g) => g === undefined || !g.keyFirst)) return undefined;
-    const sources = new Set(gates.map((g) => (g as Gate).key.source));
+    const rules = indices.map((i) => compiled[i] as CompiledRule);
+    const tested = (r: CompiledRule): boolean => r.sticky !== undefined && r.gate?.keyFirst === true;
+    if (rules.length === 0 || !rules.every(tested)) return undefined;
+    const sources = new Set(rules.map((r) => (r.gate as Gate).key.source));
     return new RegExp([...sources].join('|'), 'iy');
   });
 }
