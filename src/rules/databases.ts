@@ -309,17 +309,29 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'redis-config-password',
-    description: "Redis' password in its configuration (requirepass, masterauth)",
+    description: "Redis' password in its configuration (requirepass, masterauth) or as CONFIG GET prints it",
     family: 'databases',
     keywords: ['requirepass', 'masterauth'],
-    regex: /(?<!\w)(?:requirepass|masterauth)[ \t]{1,8}["']?([^\s"']{4,512})/i,
+    // redis-cli prints `CONFIG GET requirepass` as numbered lines, `1) "requirepass"` then `2) "…"`. Piped, it
+    // prints them bare, which this leaves: a bare name at a line's end may be followed by anything.
+    regex: /(?<!\w)(?:requirepass|masterauth)(?:[ \t]{1,8}["']?|"\r?\n\d{1,3}\)[ \t]{1,4}")([^\s"']{4,512})/i,
     secretGroup: 1,
     anchored: true,
     // `foobared` is the example redis.conf ships in its comments.
     allowlist: { regexes: [WORD_PASSWORDS, SHELL_VARIABLE, /^foobared$/] },
     examples: {
-      positive: ['requirepass «a24»', 'masterauth "«a16»"', 'redis-server --requirepass «a20»'],
-      negative: ['# requirepass foobared', 'requirepass ${REDIS_PASSWORD}', 'CONFIG SET requirepass ""'],
+      positive: [
+        'requirepass «a24»',
+        'masterauth "«a16»"',
+        'redis-server --requirepass «a20»',
+        '127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) "«a16»"',
+      ],
+      negative: [
+        '# requirepass foobared',
+        'requirepass ${REDIS_PASSWORD}',
+        'CONFIG SET requirepass ""',
+        '127.0.0.1:6379> CONFIG GET requirepass\n1) "requirepass"\n2) ""',
+      ],
     },
   },
   {
