@@ -1,7 +1,7 @@
 /**
  * @module rules/password-hashes
  * Password hashes in the modular crypt format (`$<id>$<salt>$<hash>`): /etc/shadow lines, .htpasswd files,
- * user tables dumped by a database tool. A hash is not the password, but whoever holds it can guess the
+ * user tables dumped by a database tool; and MySQL's native hashes (`*<40 hex>`) beside their column's name. A hash is not the password, but whoever holds it can guess the
  * password offline at their own pace, so it is credential material as much as a key is. The format is
  * distinctive enough to need no key name: the id, the salt and the hash each have a fixed alphabet and length.
  * The salt and hash are masked and the id left (`$2b$12$[REDACTED:bcrypt-hash]`): a value starting with `$`
@@ -70,6 +70,30 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['"hash": "$argon2id$v=19$m=65536,t=3,p=4$«a22»$«a43»"'],
       negative: ['$argon2id$v=19$m=65536,t=3,p=4$<salt>$<hash>'],
+    },
+  },
+  {
+    id: 'mysql-native-password-hash',
+    description:
+      "MySQL's mysql_native_password hash (* and 40 hex digits) in a user table's authentication_string",
+    family: 'password-hashes',
+    // `*` and 40 capital hex digits, SHA1(SHA1(password)): a dump of mysql.user, `SHOW CREATE USER` or a
+    // grant. A lone `*` is no keyword, so the column's or the plugin's name, which such output prints,
+    // is; the rows under it may run on for a while.
+    keywords: ['authentication_string', 'mysql_native_password'],
+    regex: /(?<![\w*])\*([0-9A-F]{40})(?![0-9A-Za-z])/,
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 256, after: 8192 },
+    examples: {
+      positive: [
+        'mysql> SELECT user, authentication_string FROM mysql.user;\n| root | *«H40» |',
+        "CREATE USER 'app'@'%' IDENTIFIED WITH 'mysql_native_password' AS '*«H40»'",
+      ],
+      negative: [
+        'authentication_string: *THE-HASH-GOES-HERE',
+        `| app | mysql_native_password | *${'0'.repeat(40)} |`,
+      ],
     },
   },
 ];
