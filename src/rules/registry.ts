@@ -232,12 +232,13 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const rules = indices.map((i) => compiled[i] as CompiledRule);
     return rules.some((r) => r.sticky !== undefined) ? 0 : Math.min(...rules.map((r) => r.before + r.after));
   });
-  const prefilter = createKeywordScanner(
-    keywords,
-    thinStep,
-    refusedBefore(compiled, triggers),
-    keysFirst(compiled, triggers),
-  );
+  const scannerKeys = keysFirst(compiled, triggers);
+  const prefilter = createKeywordScanner(keywords, thinStep, refusedBefore(compiled, triggers), scannerKeys);
+  // Rules whose every hit the keyword pass has tested by its key (see `Gate.keyFirst`): not tested again.
+  const keyTested = new Uint8Array(compiled.length).fill(1);
+  triggers.forEach((indices, k) => {
+    if (scannerKeys[k] === undefined) for (const i of indices) keyTested[i] = 0;
+  });
   // The same lists flat, for the loops over hits: keyword k's rules are `ruleOf[ruleStart[k]…ruleStart[k + 1]]`.
   const ruleStart = new Int32Array(keywords.length + 1);
   for (let k = 0; k < keywords.length; k++)
@@ -501,7 +502,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
         if (canMatch[k] === 0) continue; // a peer found none of the group can match here
       } else {
         if (gate !== undefined) {
-          if (gate.keyFirst) {
+          if (gate.keyFirst && keyTested[rule.index] === 0) {
             gate.key.lastIndex = at;
             if (!gate.key.test(text)) {
               if (tag !== 0) answer(k, tag, 0); // peers share the keys
