@@ -75,8 +75,9 @@ export interface Gate {
   readonly endsText: boolean;
   /**
    * The keys hold a look-ahead (`bot(?!h)`), so a keyword hit may be no key (`both`): `key` is tried at the hit
-   * before the gate is searched. W1's prose says `both` 8,000 times, and each sent the bot-token rules on to
-   * their gate search and, where a `,` or `=` came near, to their regex (2.4 ms a call).
+   * before the gate is searched, by the keyword pass where it can (see `keysFirst` in the registry), else by
+   * the rule. W1's prose says `both` 8,000 times, and each sent the bot-token rules on to their gate search
+   * and, where a `,` or `=` came near, to their regex (2.4 ms a call).
    */
   readonly keyFirst: boolean;
 }
