@@ -44,6 +44,13 @@ const VALUE_HEADER = /^values?$/i;
 /** A rule line of two columns that only spaces divide, as Vault prints under `Key  Value`. */
 const SPACED_RULE = /^[ \t]*-{3,}[ \t]+-{3,}[ \t]*$/;
 
+/**
+ * A column's name in a CSV or TSV header: words, numbers and a little punctuation (`api_key`, `Secret Access
+ * Key`, `Amount (USD)`; pandas leaves the index column's empty). A first line of code that happens to hold
+ * commas (`System.setProperty("TOKEN", x)`) is no header, though its pieces may name a secret.
+ */
+const COLUMN_NAME = /^[\p{L}\p{N} _.\-/#()%]{0,64}$/u;
+
 /** psql's footer under a table (`(2 rows)`), which a table of one column would take for a row. */
 const ROW_COUNT = /^\(\d+ rows?\)$/;
 
@@ -131,6 +138,14 @@ function cellsOf(text: string, start: number, end: number, delimiter: number): n
     cell = i + 1;
   }
   return cells;
+}
+
+/** Is every cell of a CSV or TSV header line, split as `cells` are, a column's name (see `COLUMN_NAME`)? */
+function namesColumns(text: string, cells: number[]): boolean {
+  for (let c = 0; c < cells.length; c += 2) {
+    if (!COLUMN_NAME.test(text.slice(cells[c], cells[c + 1]))) return false;
+  }
+  return true;
 }
 
 /**
@@ -261,7 +276,8 @@ export function secretColumnCells(
   const first = tab >= 0 ? tab : comma;
   let readTo = 0;
   if (first >= 0) {
-    readTo = readRows(text, cellsOf(text, 0, firstEnd, delimiter), firstEnd, delimiter, isSecretName, out);
+    const header = cellsOf(text, 0, firstEnd, delimiter);
+    if (namesColumns(text, header)) readTo = readRows(text, header, firstEnd, delimiter, isSecretName, out);
   }
   // Tables with a rule line under a header of columns, `|` between them (or `│`, drawn), and tables of keys
   // and values aligned with spaces under `Key  Value`. `|`, `│` and `V` are rare characters, found fast;

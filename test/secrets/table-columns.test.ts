@@ -30,6 +30,11 @@ describe('secretColumnCells', () => {
     ['CSV, quoted', `"id","api_key"\n"1","${TOKEN}"\n"2",""`, [['api_key', TOKEN]]],
     ['TSV', `id\tname\tpassword\n1\tada\t${PASSWORD}`, [['password', PASSWORD]]],
     [
+      'CSV whose names hold spaces and brackets, the first one empty (a pandas index)',
+      `,Amount (USD),Secret Access Key\n0,12.5,${TOKEN}`,
+      [['Secret Access Key', TOKEN]],
+    ],
+    [
       'box-drawn',
       `┌────┬──────────────────┐\n│ id │ password         │\n├────┼──────────────────┤\n│  1 │ ${PASSWORD}   │\n├────┼──────────────────┤\n│  2 │ ${OTHER}   │\n└────┴──────────────────┘`,
       [
@@ -101,6 +106,10 @@ describe('secretColumnCells', () => {
     ],
     ['a box-drawn header with no rule line under it', `│ id │ password │\n│ 1 │ ${PASSWORD} │`],
     ['a line of a name and a value in prose', `Name Value pairs follow.\npassword ${TOKEN}`],
+    [
+      'a first line of code that holds a comma, and a second with as many (a mask swallowed a third)',
+      `System.setProperty("GITHUB_TOKEN", "[REDACTED:github-oauth]")keytool -deststorepass [REDACTED]\n req.SetBasicAuth("grafana", "${PASSWORD}")`,
+    ],
   ])('finds none when %s', (_name, text) => {
     expect(cells(text)).toEqual([]);
   });
