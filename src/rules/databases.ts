@@ -135,9 +135,11 @@ export const rules: readonly SecretRule[] = [
     keywords: ['mysql', 'mariadb'],
     // `-p` takes its value attached (`-p secret` would prompt, then use `secret` as the database). The words
     // before it are read up to the line's first ` -p` and no further, so an attempt tries one; the gate skips a
-    // hit with no ` -p` within reach (1 MB of `mysql -p1 ` or of `mysql ` repeated stays linear).
+    // hit with no ` -p` within reach (1 MB of `mysql -p1 ` or of `mysql ` repeated stays linear). No name
+    // glued to another or after a colon, as in a mask's label (`[REDACTED:mysql-password-flag] … -pbkdf2`):
+    // masking would find more in its own output.
     regex: gated(
-      /(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)(?:[^\n \t]|[ \t](?!-p)){0,200}[ \t]-p([^\s'"`]{4,128})/,
+      /(?<![\w:-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)(?:[^\n \t]|[ \t](?!-p)){0,200}[ \t]-p([^\s'"`]{4,128})/,
       'mysql|mysqldump|mysqladmin|mysqlimport|mariadb',
       200,
       /[ \t]-p/,
@@ -155,6 +157,7 @@ export const rules: readonly SecretRule[] = [
         'mysql -u root -p app',
         'mysql -u root -p$MYSQL_ROOT_PASSWORD',
         'mysql -h db -P 3306 -u app',
+        '| root | *[REDACTED:mysql-native-password-hash] |openssl enc -aes-256-cbc -pbkdf2 -in db.sql',
       ],
     },
   },
