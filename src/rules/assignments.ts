@@ -193,8 +193,9 @@ function newFinder(chars: string): Gate['find'] {
  * an anchored rule, a keyword hit with none of them that close is skipped without running the regex: prose
  * says `token` and `bot` all the time, and each attempt walked the bounded gaps after the keyword to their
  * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
- * a test checks every gated rule is anchored. Keys that cannot be read to their end (see `literalPrefixes`)
- * have no longest length: `re` stays ungated. With `endsText`, a hit whose reach runs past the text's end is
+ * a test checks every gated rule is anchored. Keys must be literal alternatives (see `literalPrefixes`): a
+ * rule whose keys could not be read to their end lost its gate and, with it, the checks only gated rules get
+ * (a `.` in a name once did), so that throws when the rules load. With `endsText`, a hit whose reach runs past the text's end is
  * tried without one (`chars` a line break, before a value that may be the text's last line).
  */
 export function gated(
@@ -205,7 +206,7 @@ export function gated(
   endsText = false,
 ): RegExp {
   const lengths = keyLengths(keys);
-  if (lengths === undefined) return re;
+  if (lengths === undefined) throw new Error(`gated: keys are no literal alternatives: ${keys.slice(0, 80)}`);
   GATES.set(re, {
     endsText,
     after: lengths.shortest,

@@ -7,6 +7,7 @@
  * prose. `NOT_VALUES`, the names and words that are no values, serves the other context rules too (`web`,
  * `commands`, `config-files`).
  */
+import { escapeRegex } from '../core/regex.js';
 import { ASSIGN, charBefore, gated } from './assignments.js';
 import { UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
@@ -116,9 +117,9 @@ const ALPHABET = /ABCDEFGH|abcdefgh|01234567/;
  * (`report_access_id: e8e4df51-…`, in either case: the regex has the `i` flag): that identifies a resource.
  * Under any other name a UUID may be the key.
  */
-const NAME_PATTERNS = SECRET_NAMES.map((name) =>
-  name.endsWith('id') ? `${name}(?!${ASSIGN}["']?${UUID}(?![\\w-]))` : name,
-).join('|');
+const NAME_PATTERNS = SECRET_NAMES.map(escapeRegex)
+  .map((name) => (name.endsWith('id') ? `${name}(?!${ASSIGN}["']?${UUID}(?![\\w-]))` : name))
+  .join('|');
 
 /** A Python string's prefix and opening quote (`app.secret_key = b'…'`, `token = r"…"`). */
 const STRING_PREFIX = `(?:[bBrRuU]{1,2}['"])?`;
@@ -356,7 +357,7 @@ export const rules: readonly SecretRule[] = [
         `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
-      SECRET_NAMES.join('|'),
+      SECRET_NAMES.map(escapeRegex).join('|'),
       // The `:` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 4 characters on (see NAME_VALUE_PAIR); the
       // `>` of a keyed element 7 + 1 + 4 on or its next attribute's `=` 7 + 1 + 4 + 20, a table cell's `|`
       // 7 + 1 + 8; the `(` of a call and the `>` of an HTML cell's `</td>` 7 + 1 and 7 + 11, a nested

@@ -140,6 +140,16 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(gated.filter((r) => r.sticky === undefined).map((r) => r.id)).toEqual([]);
   });
 
+  it('need keys that are literal alternatives, and say so when they are not', () => {
+    // A `.` in the generic rule's names once dropped its gate silently, and with it the checks that only a
+    // gated rule's values get (base64 of a sentence under `auth:` went masked).
+    expect(() => gated(/security.psk=(\w+)/, 'token|security.psk', 4)).toThrow(/literal alternatives/);
+    expect(gateOf(gated(/security\.psk=(\w+)/, 'token|security\\.psk', 4))?.within).toBe(16);
+    expect(RULES.find((r) => r.id === 'generic-secret-assignment')?.regex).toSatisfy(
+      (re: RegExp) => gateOf(re) !== undefined,
+    );
+  });
+
   it('a search that finds no gate character says so, whatever is left of the text', () => {
     // The text's length, returned before, is within reach of a hit near the end of a short text: every URL
     // without userinfo then ran url-password's regex in full.
