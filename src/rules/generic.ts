@@ -74,6 +74,8 @@ const SECRET_NAMES = [
   ' psk',
   '\tpsk',
   '\npsk',
+  // NetworkManager's, as `nmcli --show-secrets` prints it (`802-11-wireless-security.psk:`).
+  'security.psk',
   'pre_shared_key',
   'preshared_key',
   'pre-shared-key',
@@ -182,6 +184,13 @@ const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}value[ \\t]{0,4}:
 const NESTED_VALUE = `["']\\s{0,4}:\\s{0,4}\\{(?:\\s{0,4}["'][\\w-]{1,20}["']\\s{0,4}:\\s{0,4}(?:"[\\w-]{0,20}"|true|false|null|\\d{1,10})\\s{0,4},){0,4}\\s{0,4}["']value["']\\s{0,4}:\\s{0,4}["']`;
 
 /**
+ * An element named as a secret, its text the value (`<password>…</password>`), maybe on a line of its own
+ * between the tags, and closed: a placeholder in a command or a header (`Authorization: Bearer <token>`) is
+ * written the same way, and what follows it (the next line's `X-Request-Id:`) is no value.
+ */
+const ELEMENT_TEXT = `>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"][^\\s<]{0,499}\\s{0,16}</)`;
+
+/**
  * A Markdown table's row, the name in one cell and the value alone in the next (`| DB_PASSWORD | … |`), as
  * READMEs and issues list settings, each maybe in backticks (`` `API_TOKEN` ``). The cell must hold one word:
  * a cell of prose describes the setting (`| token | Base64-encoded token |`). No other quotes: a union of
@@ -205,6 +214,12 @@ const HTML_CELL = `(?:</code>)?</t[dh]>[ \\t\\r\\n]{0,16}<td(?:[ \\t][^<>]{0,60}
  */
 const VALUE_ELEMENT = `(?:[ \\t]{0,8}\\r?\\n?[ \\t]{0,16}<value>)?`;
 const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,2}[ \\t]{0,4}(?=>${VALUE_ELEMENT}[^\\s<'"]{8,500}</(?:entry|param|parameter|property|setting|value|item|string)>)>${VALUE_ELEMENT}`;
+
+/**
+ * A listing's line, its values aligned in a column (`heroku config`, `nmcli --show-secrets`, `dokku config`):
+ * more spaces after the colon than `ASSIGN` allows.
+ */
+const ALIGNED = `[ \\t]{0,4}:[ \\t]{6,48}(?=[^\\s'"])`;
 
 /** R's assignment (`db_password <- "…"`, `<<-`), to a quoted string: Go sends to a channel so too, names mostly. */
 const R_ASSIGN = `[ \\t]{1,4}<<?-[ \\t]{0,4}["']`;
@@ -277,6 +292,8 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
   /^[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
   /^[=:]?(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/i,
+  // The next line's name and its colon (`X-Request-Id:`, `security.psk:`), read where a value was looked for.
+  /^[A-Za-z][\w.-]{0,60}:$/,
 ];
 
 /**
@@ -350,11 +367,11 @@ export const rules: readonly SecretRule[] = [
     family: 'generic',
     keywords: SECRET_NAMES,
     // The first `=`, `:` or `>`: after the name's end (7, `_string`), 12 quotes or spaces and a `.` (ASSIGN),
-    // or after `" value ` (7 + 12). `>` alone closes an element's name (`<password>…</password>`), with the value right after it.
+    // or after `" value ` (7 + 12). `>` alone closes an element's name (see ELEMENT_TEXT).
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"]))${STRING_PREFIX}(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED})${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.map(escapeRegex).join('|'),
@@ -394,6 +411,8 @@ export const rules: readonly SecretRule[] = [
         '{\\"aws_secret_access_key\\": \\"«a40»\\"}',
         '<password>«a14»</password>',
         '<apiToken>\n    «a32»\n</apiToken>',
+        '802-11-wireless-security.psk:           «a14»',
+        'DATABASE_URL:         postgres://example\nSENDGRID_PASSWORD:    «a14»\nWEB_CONCURRENCY:      2',
         'var deployToken string = "«a24»"',
         'DEPLOY_TOKEN ::= "«a24»"',
         'DEPLOY_TOKEN :::= "«a24»"',
@@ -459,6 +478,9 @@ export const rules: readonly SecretRule[] = [
         'PASSWORD: `PASSWORD: `',
         'secret: `=secret: `=',
         '{"password": "ldappasswd": "x"}',
+        'Authorization: Bearer <token>\nX-Request-Id: «h8»-«h4»-«h4»-«h4»-«h12»',
+        'gh auth login --with-token <token>\nEnterprise-Hostname: ghe.example.com',
+        'security.psk: security.psk: security.psk:',
         'max_tokens=1024, temperature=0.2',
         'token: ${{ secrets.GITHUB_TOKEN }}',
         'password = "${aws_db_instance.default.password}"',
