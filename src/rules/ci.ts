@@ -1,7 +1,8 @@
 /**
  * @module rules/ci
  * CI/CD, code-quality and developer-workflow services: CircleCI, Travis CI, Jenkins, Buildkite, Drone,
- * Codecov, Snyk, SonarQube/SonarCloud, Infracost, Doppler, Octopus Deploy, Harness, TeamCity, Prefect.
+ * Codecov, Snyk, SonarQube/SonarCloud, Infracost, Doppler, Octopus Deploy, Harness, TeamCity, Prefect, and
+ * the values a GitHub Actions step masks.
  */
 import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS, UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
@@ -245,6 +246,26 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['PREFECT_API_KEY="pnu_ch5jLPRGUdQoDFRAkTxKk7Hbbex2XsHgKLjv"'],
       negative: ['PREFECT_API_KEY = "pnu_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"'],
+    },
+  },
+  {
+    id: 'github-actions-add-mask',
+    description:
+      'A value a GitHub Actions step asks to have masked in its log (`::add-mask::`), echoed as it is',
+    family: 'ci',
+    keywords: ['add-mask::'],
+    // Whatever follows is secret by the step's own word; a variable or an expression is what it should be
+    // (`${{ secrets.X }}`, `$TOKEN`, `%TOKEN%`), and the runner's log shows `***` in its place.
+    regex: /add-mask::(?![$%{<*])([^\s"'`]{6,500})/,
+    secretGroup: 1,
+    anchored: true,
+    examples: {
+      positive: ['echo "::add-mask::«a14»"', 'Write-Output "::add-mask::«w24»"\n'],
+      negative: [
+        'echo "::add-mask::${{ secrets.DEPLOY_TOKEN }}"',
+        'echo "::add-mask::$TOKEN"',
+        '::add-mask::***',
+      ],
     },
   },
 ];

@@ -221,6 +221,12 @@ const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,
  */
 const ALIGNED = `[ \\t]{0,4}:[ \\t]{6,48}(?=[^\\s'"])`;
 
+/**
+ * PHP's dumps of an array: `print_r` (`[password] => …`, the value unquoted) and `var_dump`
+ * (`["password"]=>` and, on the next line, `string(12) "…"`).
+ */
+const PHP_DUMP = `(?:\\][ \\t]=>[ \\t]|["']\\]=>\\s{1,16}string\\(\\d{1,5}\\)[ \\t]")`;
+
 /** R's assignment (`db_password <- "…"`, `<<-`), to a quoted string: Go sends to a channel so too, names mostly. */
 const R_ASSIGN = `[ \\t]{1,4}<<?-[ \\t]{0,4}["']`;
 
@@ -371,7 +377,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED})${STRING_PREFIX}(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED}|${PHP_DUMP})${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.map(escapeRegex).join('|'),
@@ -471,6 +477,8 @@ export const rules: readonly SecretRule[] = [
         "conn.set_password( '«a14»' )",
         'keyring.set_password("github", "ada", "«a16»")',
         'db_password <- "«a16»"',
+        'Array\n(\n    [username] => admin\n    [password] => «a14»\n)',
+        'array(2) {\n  ["username"]=>\n  string(5) "admin"\n  ["api_token"]=>\n  string(20) "«a20»"\n}',
         "await keytar.setPassword('deploy-cli', 'ada@example.com', '«a20»');",
       ],
       negative: [
