@@ -95,6 +95,9 @@ const UNICODE = {
   'lone surrogates': () => fill('\ud800'),
   'combining marks': () => `a${fill('\u0301')}`,
   'NBSP/space run': () => fill('\u00a0 '),
+  // Braille blanks: removed after a letter, kept after a braille cell, each a stop either way.
+  'letter+braille blank': () => fill('x\u2800'),
+  'braille cell+blank': () => fill('\u2801\u2800'),
   // Look-alikes: one word of a megabyte, words back to back, and a look-alike after every Latin letter.
   'Cyrillic o run': () => fill('\u043e'),
   'Latin+Cyrillic a': () => fill('a\u0430'),

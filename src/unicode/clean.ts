@@ -32,6 +32,8 @@ import {
   BIDI_CONTROL_RANGES,
   BIDI_MARKS,
   BOM,
+  BRAILLE_BLANK,
+  BRAILLE_CELLS,
   CONTROL_RANGES,
   type CodePointRange,
   DENSITY_MAX_CONTEXT,
@@ -79,7 +81,8 @@ const A_MARK = 12;
 const A_VS = 13;
 const A_TAG = 14;
 const A_LOOKALIKE = 15; // a Greek or Cyrillic letter drawn like a Latin one: noted, words judged at the end
-const A_REMOVE = 16;
+const A_BLANK = 16; // U+2800: kept beside a braille cell, removed elsewhere
+const A_REMOVE = 17;
 
 /** The unit scanner, whose tables `buildPolicy` fills; undefined without WebAssembly. */
 const unitScan = createUnitScan();
@@ -127,6 +130,7 @@ function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
     ANSI.c1Strings.map((c) => [c, c]),
     A_C1_STRING,
   );
+  add([[BRAILLE_BLANK, BRAILLE_BLANK]], A_BLANK);
   add([[0x0d, 0x0d]], A_CR);
   if (!document) add([[0x09, 0x0a]], A_NEWLINE);
   if (strict) {
@@ -190,13 +194,14 @@ function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
 
 // Balanced superset classes (16 ranges each). Both include every surrogate (pairs are checked in `scan`), and
 // the whole of Greek and Cyrillic for their look-alikes (U+034F, an invisible, widened to U+052F): a class
-// that named the look-alikes one by one would be past 16 ranges.
+// that named the look-alikes one by one would be past 16 ranges. The separators and the bidi controls run on
+// over the punctuation between them to the word joiner's block (U+2028-206F) to leave a range for U+2800.
 const DOCUMENT_SKIP =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches single code units on purpose
-  /[\x00-\x08\x0B-\x1F\x7F-\xAD\u034F-\u052F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]/g;
+  /[\x00-\x08\x0B-\x1F\x7F-\xAD\u034F-\u052F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u206F\u2800\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]/g;
 const FIELD_SKIP =
   // biome-ignore lint/suspicious/noMisleadingCharacterClass: matches single code units on purpose
-  /[\x00-\x1F\x7F-\xAD\u034F-\u052F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u202E\u2060-\u206F\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]/g;
+  /[\x00-\x1F\x7F-\xAD\u034F-\u052F\u061C\u115F-\u180F\u200B-\u200F\u2028-\u206F\u2800\u3164\uD800-\uDFFF\uFDD0-\uFDEF\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFF]/g;
 
 /** Does `re` match every code unit the table acts on? (If a table edit breaks this, the loop is used.) */
 function covers(re: RegExp, bmp: Uint8Array): boolean {
@@ -417,6 +422,7 @@ const TALLY_ANSI = CAT.ansi;
 const TALLY_CONTROL = CAT.control;
 const TALLY_NEWLINE = CAT.newline;
 const TALLY_SEPARATOR = CAT.separator;
+const TALLY_INVISIBLE = CAT.invisible;
 
 /** Where the run of code unit `c` that goes on at `from` ends. */
 const sameRunEnd = (s: string, from: number, c: number): number => {
@@ -450,6 +456,8 @@ const cpCount = (s: string, from: number, to: number): number => {
   }
   return n;
 };
+
+const isBrailleCell = (c: number): boolean => c >= BRAILLE_CELLS[0] && c <= BRAILLE_CELLS[1];
 
 /** Units after a stop read by table before the class regex is called to find the next one. */
 const NEAR_UNITS = 4;
@@ -725,6 +733,18 @@ class Cleaning {
     return false;
   }
 
+  /**
+   * Whether the run of braille blanks from `j` to `end` has a braille cell beside it: the base before it (in
+   * the stretch being copied from `pos`, or the last one out) or the unit after it. Both stay what they are
+   * in the output, so a second cleaning keeps what this one kept.
+   */
+  blanksStay(j: number, end: number, pos: number): boolean {
+    return (
+      isBrailleCell(j > pos ? this.s.charCodeAt(j - 1) : this.lastBase) ||
+      isBrailleCell(this.s.charCodeAt(end))
+    );
+  }
+
   removeCtx(k: number, cat: UnicodeCategory): void {
     const { part, cps } = this.kept;
     this.out.clear(part[k]!);
@@ -738,6 +758,7 @@ class Cleaning {
     const { s, n, p } = this;
     let pos = 0;
     let j = start;
+    let blanksEnd = 0; // where the run of braille blanks at `j` ends
     for (;;) {
       let action = 0;
       let cp = 0;
@@ -754,6 +775,13 @@ class Cleaning {
             action = suppAction(p, cp);
           } else {
             action = A_LONE_SURROGATE;
+          }
+        }
+        if (action === A_BLANK) {
+          blanksEnd = sameRunEnd(s, j + 1, BRAILLE_BLANK);
+          if (this.blanksStay(j, blanksEnd, pos)) {
+            j = this.nextFrom(blanksEnd);
+            continue;
           }
         }
         if (action === A_LOOKALIKE) {
@@ -826,6 +854,10 @@ class Cleaning {
         case A_SPACE:
           this.drop(TALLY_SEPARATOR, 1);
           this.base(0x20);
+          break;
+        case A_BLANK:
+          next = blanksEnd;
+          this.drop(TALLY_INVISIBLE, next - j);
           break;
         case A_ZWJ:
         case A_ZWNJ:

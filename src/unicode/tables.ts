@@ -9,7 +9,7 @@
  */
 
 /** Version of these tables and of their reading; part of every report that counts Unicode removals. */
-export const UNICODE_TABLES_VERSION = '2026.4';
+export const UNICODE_TABLES_VERSION = '2026.5';
 
 /** The categories removals and rewrites are counted under (they appear in reports as `class`). */
 export const UNICODE_CATEGORIES = [
@@ -215,6 +215,14 @@ export const INVISIBLE_RANGES: readonly CodePointRange[] = [
   [0xe0080, 0xe00ff],
   [0xe01f0, 0xe0fff],
 ];
+
+/**
+ * BRAILLE PATTERN BLANK (U+2800) draws as a space but is none: the invisible-character lists offer it for
+ * blank names and for words a filter should not see split (`ignore\u2800previous`). It is kept only beside
+ * another braille cell (U+2801-28FF), where it is the space between braille words; elsewhere it is removed.
+ */
+export const BRAILLE_BLANK = 0x2800;
+export const BRAILLE_CELLS: CodePointRange = [0x2801, 0x28ff];
 
 /**
  * Other format characters (Cf), removed by the `strict` profile only: Arabic prepended concatenation marks,

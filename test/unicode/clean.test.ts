@@ -27,6 +27,13 @@ describe('always removed (balanced, document)', () => {
     ],
     ['soft hyphen', 'pass\u00ADword', 'password', { invisible: 1 }],
     ['Hangul fillers', 'a\u3164b\u115Fc\u1160d\uFFA0e', 'abcde', { invisible: 4 }],
+    ['braille blank between Latin words', 'ignore\u2800previous', 'ignoreprevious', { invisible: 1 }],
+    [
+      'braille blanks as a name',
+      'Reviewer:\u2800\u2800\u2800 approved',
+      'Reviewer: approved',
+      { invisible: 3 },
+    ],
     ['Mongolian vowel separator', 'pay\u180Epal', 'paypal', { invisible: 1 }],
     ['combining grapheme joiner', 'a\u034Fb', 'ab', { invisible: 1 }],
     ['Khmer inherent vowels', 'ap\u17B4i\u17B5', 'api', { invisible: 2 }],
@@ -46,6 +53,24 @@ describe('always removed (balanced, document)', () => {
     ['tag space', 'hello\u{E0020}world', 'helloworld', { tag: 1 }],
   ])('%s', (_name, input, expected, counts) => {
     expect(clean(input)).toEqual({ out: expected, counts });
+  });
+});
+
+describe('braille blank', () => {
+  it('stays between braille cells, where it is the space between words, and before or after one', () => {
+    for (const text of [
+      '\u2813\u2811\u2807\u2807\u2815\u2800\u283a\u2815\u2817\u2807\u2819',
+      'x\u2800\u2800\u2801',
+      '\u2801\u2800x',
+    ]) {
+      expect(clean(text)).toEqual({ out: text, counts: {} });
+    }
+  });
+
+  it('goes where what stood beside a braille cell is removed first, and a second cleaning agrees', () => {
+    const once = clean('a\u2800\u200b\u2801');
+    expect(once).toEqual({ out: 'a\u2801', counts: { invisible: 1, 'zero-width': 1 } });
+    expect(clean(once.out)).toEqual({ out: once.out, counts: {} });
   });
 });
 

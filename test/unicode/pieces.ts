@@ -75,6 +75,8 @@ export const PIECES = [
   '\u0600',
   '\u3164',
   '\u{1d173}',
+  '\u2800',
+  '\u2801',
   // Greek and Cyrillic look-alikes, letters without one, a combining mark and Greek punctuation
   '\u043e',
   '\u0430',

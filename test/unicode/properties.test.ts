@@ -25,6 +25,17 @@ const RTL_LETTER =
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What must never be in the output, written from DESIGN.md independently of the tables. */
+
+/** Does the run of U+2800 around `i` have a braille cell (U+2801-28FF) right before or right after it? */
+function besideBrailleCell(list: readonly number[], i: number): boolean {
+  let from = i;
+  let to = i;
+  while (list[from - 1] === 0x2800) from--;
+  while (list[to + 1] === 0x2800) to++;
+  const cell = (c: number | undefined): boolean => c !== undefined && c > 0x2800 && c <= 0x28ff;
+  return cell(list[from - 1]) || cell(list[to + 1]);
+}
+
 function forbidden(out: string, c: StringClass, p: UnicodeProfile): string | undefined {
   if (LONE_SURROGATE.test(out)) return 'lone surrogate';
   const list = cps(out);
@@ -44,6 +55,8 @@ function forbidden(out: string, c: StringClass, p: UnicodeProfile): string | und
     ) {
       return `invisible U+${cp.toString(16)}`;
     }
+    if (cp === 0x2800 && !besideBrailleCell(list, i))
+      return 'braille blank with no braille cell beside its run';
     if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe) return 'noncharacter';
     if (isVs(cp) && prev !== undefined && isVs(prev)) return 'two variation selectors in a row';
     if (
