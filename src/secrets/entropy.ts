@@ -254,6 +254,17 @@ export function repeatsUnit(s: string, min: number): boolean {
   return false;
 }
 
+/** Does the bracket `open` opens the value with close in it? (`<eSXJd4R` is a password's start, no `<name>`.) */
+const closes = (value: string, open: number): boolean =>
+  value.indexOf(open === 0x7b ? '}' : open === 0x3c ? '>' : ']', 1) > 0;
+
+/**
+ * A reference at a value's start and what may follow one: `$NAME`, `$1`, `$$`, PowerShell's `$env:NAME`, a
+ * Go template's `$.Values.x`, Perl's and OpenSSL's `$Package::name`, then the value's end or a path, a member, an index, a call, a separator
+ * (`$HOME/.pgpass`, `$this->password`, `$config['db']`).
+ */
+const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w*(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'"\s\\>])/;
+
 /** A bracketed mix of both cases and three digits or more, twelve characters at least: no template name. */
 const GENERATED_INSIDE =
   /^[{<[](?=[^}>\]]*[A-Z])(?=[^}>\]]*[a-z])(?=(?:[^}>\]\d]*\d){3})[A-Za-z0-9]{12,256}[}>\]]$/;
@@ -281,9 +292,15 @@ export function isPlaceholder(value: string): boolean {
   if (WORDS.test(value) && placeholderWords(value, PLACEHOLDER_WORDS)) return true;
   const first = value.charCodeAt(0);
   // `$NAME`, `%NAME%`, `{name}`, `<name>`, `[name]`: references and angle-bracket placeholders. A generated
-  // value in brackets (`{ZqL5kVrX1n8tA2}`, as docs write what the reader fills in) is no name.
-  if (first === 0x24 || first === 0x25) return true;
-  if ((first === 0x7b || first === 0x3c || first === 0x5b) && !GENERATED_INSIDE.test(value)) return true;
+  // value in brackets (`{ZqL5kVrX1n8tA2}`, as docs write what the reader fills in) is no name, and neither is
+  // one that only starts with a `$` (`$A1^frhluN`: no reference goes on with a `^`).
+  if ((first === 0x24 && REFERENCE.test(value)) || first === 0x25) return true;
+  if (
+    (first === 0x7b || first === 0x3c || first === 0x5b) &&
+    closes(value, first) &&
+    !GENERATED_INSIDE.test(value)
+  )
+    return true;
   const run = longestRun(value);
   // A third of the value at least: a token of several number groups may hold one such run and be live.
   if (run.char >= 0x30 && run.char <= 0x39 && run.length >= 10 && run.length * 3 >= value.length) return true;

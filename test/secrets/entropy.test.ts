@@ -35,6 +35,15 @@ describe('isPlaceholder', () => {
     '{userAccessToken2}',
     '<API_KEY_2024_01>',
     '[ProjectName12]',
+    // references, and what follows one
+    '$DB_PASSWORD',
+    '$HOME/.pgpass',
+    '$this->password',
+    "$config['db']",
+    '$env:DB_PASSWORD',
+    '$.Values.password',
+    '$CPAN::Config->{password}',
+    '$1',
     // masked or cut short
     'xoxp-572370529330-573807301142-572331691188-####################',
     'ops_eyJzaWduSW5B..',
@@ -56,6 +65,12 @@ describe('isPlaceholder', () => {
     'sk_test_ABYOUR_KLMNPQRSTUVWXYZ01234567',
     // a generated value in the brackets docs put around what the reader fills in
     '{ZqL5kVrX1n8tA2}',
+    // a password that starts with what opens a reference or a bracketed name, and goes on as neither
+    '$A1^frhluN',
+    '$Ruc:R5g1n',
+    '$HnGE0HLIuWqR5JiY}6G',
+    '<eSXJd4R',
+    '<DlHnqP;4fT;',
     // a token whose payload holds a repetitive field: a stretch of it repeats, the token does not
     'eyJhdWQiOiJYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFhYWFgiLCJzdWIiOiI3ZjRjMmExZS05YjNkLTRlNmEtYjJjOC0xZDVmM2E5ZThiN2MiLCJpYXQiOjE3MDAwMDAwMDAsIm5vbmNlIjoicThacjJMd1g1blRiIn0',
   ])('%j is not a placeholder', (s) => {
