@@ -2,8 +2,8 @@
  * @module rules/azure
  * Microsoft Azure: Entra ID (Azure AD) client secrets (the `Q~` marker of the current format), storage and
  * Cosmos DB account keys and Service Bus / Event Hubs shared access keys in connection strings, SAS token
- * signatures, Azure DevOps personal access tokens, App Configuration secrets, Functions keys and
- * Data Factory integration runtime keys.
+ * signatures, Azure DevOps personal access tokens, App Configuration secrets, Functions keys,
+ * Data Factory integration runtime keys, and the access keys the CLI lists.
  */
 import { keyed } from './assignments.js';
 import type { SecretRule } from './types.js';
@@ -136,6 +136,47 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['authKey: IR@«h8»-«h4»-«h4»-«h4»-«h12»@adf-acme-001@we@«a42»A='],
       negative: ['IR@<guid>@<factory>@<region>@<key>', 'IR@«h8»-«h4»-«h4»-«h4»-«h12»@adf@we@'],
+    },
+  },
+  {
+    id: 'azure-listed-access-key',
+    description:
+      'Azure access keys as the CLI and the management API list them (Cosmos DB, Service Bus, Event Hubs, IoT Hub, Redis, Search: primaryKey, secondaryMasterKey, ...)',
+    family: 'azure',
+    keywords: ['primarykey"', 'secondarykey"', 'masterkey"'],
+    // The names as Azure writes them, in camelCase: a database schema's `primary_key` names a column. The
+    // value is base64 of 32 or 64 random bytes; a hex id under such a name stays below the entropy.
+    regex: /"(?:primary|secondary)(?:Readonly)?(?:Master)?Key"\s{0,4}:\s{0,4}"([A-Za-z0-9+/]{40,86}={0,2})"/,
+    secretGroup: 1,
+    entropy: 4.2,
+    examples: {
+      positive: [
+        '{"primaryMasterKey": "«a86»==", "primaryReadonlyMasterKey": "«a86»=="}',
+        '{\n  "keyName": "RootManageSharedAccessKey",\n  "primaryKey": "«a43»=",\n  "secondaryKey": "«a43»="\n}',
+      ],
+      negative: [
+        '{"primaryKey": "id", "sortKey": "createdAt"}',
+        '{"primaryKey": "«h40»"}',
+        '{"primaryKey": "<primary-key>"}',
+      ],
+    },
+  },
+  {
+    id: 'azure-listed-storage-key',
+    description:
+      'Azure Storage account key as `az storage account keys list` prints it (keyName key1/key2, value)',
+    family: 'azure',
+    keywords: ['"keyname"'],
+    // The CLI sorts an object's members: creationTime, keyName, permissions, value.
+    regex:
+      /"keyName"\s{0,4}:\s{0,4}"key[12]",(?:\s{0,16}"\w{1,20}"\s{0,4}:\s{0,4}"[^"\r\n]{0,40}",){0,3}\s{0,16}"value"\s{0,4}:\s{0,4}"([A-Za-z0-9+/]{86}==)"/,
+    secretGroup: 1,
+    entropy: 4.2,
+    examples: {
+      positive: [
+        '[\n  {\n    "creationTime": "2024-05-01T10:00:00+00:00",\n    "keyName": "key1",\n    "permissions": "FULL",\n    "value": "«a86»=="\n  }\n]',
+      ],
+      negative: ['{"keyName": "key1", "permissions": "FULL", "value": "<storage-key>"}'],
     },
   },
 ];

@@ -338,6 +338,32 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'redis-acl-password',
+    description:
+      "A Redis user's password in an ACL rule (`ACL SETUSER alice on >…`, users.acl's `user alice on >…`)",
+    family: 'databases',
+    keywords: ['setuser', ' on >'],
+    // `>` adds a password to the user, after its name and any rules before it (`on`, `~keys`, `+@all`); `#`
+    // adds a password's SHA-256, and `<` removes one.
+    regex:
+      /(?:\bsetuser|\buser[ \t]{1,8}[^\s>]{1,64}[ \t]{1,8}on)(?:[ \t]{1,8}[^\s>]{1,64}){0,12}[ \t]{1,8}>(\S{4,256})/i,
+    secretGroup: 1,
+    allowlist: { regexes: [WORD_PASSWORDS, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        '127.0.0.1:6379> ACL SETUSER alice on >«a14» ~cached:* +get',
+        'user worker on >«a16» ~jobs:* +@list',
+        'redis-cli ACL SETUSER app resetpass >«a20» on allkeys +@all',
+      ],
+      negative: [
+        'user default on #«h64» ~* &* +@all',
+        'ACL SETUSER alice on <«a14»',
+        'ACL SETUSER app on >${REDIS_APP_PASSWORD}',
+        'echo user switched on > /tmp/state',
+      ],
+    },
+  },
+  {
     id: 'planetscale-token',
     description:
       'PlanetScale password, OAuth token or service token (pscale_pw_ / pscale_oauth_ / pscale_tkn_)',
