@@ -186,9 +186,10 @@ const NESTED_VALUE = `["']\\s{0,4}:\\s{0,4}\\{(?:\\s{0,4}["'][\\w-]{1,20}["']\\s
 /**
  * An element named as a secret, its text the value (`<password>…</password>`), maybe on a line of its own
  * between the tags, and closed: a placeholder in a command or a header (`Authorization: Bearer <token>`) is
- * written the same way, and what follows it (the next line's `X-Request-Id:`) is no value.
+ * written the same way, and what follows it (the next line's `X-Request-Id:`) is no value. Jenkins puts its
+ * encrypted secrets in braces (`<password>{AQAAABAAAAAQ…=}</password>`): the value is what they hold.
  */
-const ELEMENT_TEXT = `>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"][^\\s<]{0,499}\\s{0,16}</)`;
+const ELEMENT_TEXT = `>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"][^\\s<]{0,499}\\s{0,16}</)(?:\\{(?=[A-Za-z0-9+/]{12,256}={0,2}\\}))?`;
 
 /**
  * A Markdown table's row, the name in one cell and the value alone in the next (`| DB_PASSWORD | … |`), as
@@ -417,6 +418,8 @@ export const rules: readonly SecretRule[] = [
         '{\\"aws_secret_access_key\\": \\"«a40»\\"}',
         '<password>«a14»</password>',
         '<apiToken>\n    «a32»\n</apiToken>',
+        '<password>{AQAAABAAAAAQ«a40»=}</password>',
+        'password: "{AQAAABAAAAAQ«a40»=}"',
         '802-11-wireless-security.psk:           «a14»',
         'DATABASE_URL:         postgres://example\nSENDGRID_PASSWORD:    «a14»\nWEB_CONCURRENCY:      2',
         'var deployToken string = "«a24»"',

@@ -265,9 +265,12 @@ const closes = (value: string, open: number): boolean =>
  */
 const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w*(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'"\s\\>])/;
 
-/** A bracketed mix of both cases and three digits or more, twelve characters at least: no template name. */
+/**
+ * A bracketed mix of both cases and three digits or more, twelve characters at least, maybe base64: no
+ * template name. Jenkins writes its encrypted secrets so (`<password>{AQAAABAAAAAQ…=}</password>`).
+ */
 const GENERATED_INSIDE =
-  /^[{<[](?=[^}>\]]*[A-Z])(?=[^}>\]]*[a-z])(?=(?:[^}>\]\d]*\d){3})[A-Za-z0-9]{12,256}[}>\]]$/;
+  /^[{<[](?=[^}>\]]*[A-Z])(?=[^}>\]]*[a-z])(?=(?:[^}>\]\d]*\d){3})[A-Za-z0-9+/]{12,256}={0,2}[}>\]]$/;
 
 /**
  * A unit repeated over this many characters, and over a third of the value, is filler: a random token repeats

@@ -65,6 +65,8 @@ describe('isPlaceholder', () => {
     'sk_test_ABYOUR_KLMNPQRSTUVWXYZ01234567',
     // a generated value in the brackets docs put around what the reader fills in
     '{ZqL5kVrX1n8tA2}',
+    // and base64 in them, as Jenkins writes an encrypted secret
+    '{AQAAABAAAAAQE4XmmaNI8cIIYZGAiirn1ltY22Dj7Sn27Tf5oQ=}',
     // a password that starts with what opens a reference or a bracketed name, and goes on as neither
     '$A1^frhluN',
     '$Ruc:R5g1n',
