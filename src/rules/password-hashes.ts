@@ -1,7 +1,8 @@
 /**
  * @module rules/password-hashes
  * Password hashes in the modular crypt format (`$<id>$<salt>$<hash>`): /etc/shadow lines, .htpasswd files,
- * user tables dumped by a database tool; and MySQL's native hashes (`*<40 hex>`) beside their column's name. A hash is not the password, but whoever holds it can guess the
+ * user tables dumped by a database tool; MySQL's native hashes (`*<40 hex>`) beside their column's name; Windows
+ * LM/NT hashes in pwdump lines. A hash is not the password, but whoever holds it can guess the
  * password offline at their own pace, so it is credential material as much as a key is. The format is
  * distinctive enough to need no key name: the id, the salt and the hash each have a fixed alphabet and length.
  * The salt and hash are masked and the id left (`$2b$12$[REDACTED:bcrypt-hash]`): a value starting with `$`
@@ -95,6 +96,29 @@ export const rules: readonly SecretRule[] = [
         'authentication_string: *THE-HASH-GOES-HERE',
         `| app | authentication_string | *${'0'.repeat(40)} |`,
       ],
+    },
+  },
+  {
+    id: 'ntlm-hash-dump',
+    description:
+      "Windows LM and NT hashes as pwdump and secretsdump print them (user:RID:LM:NT:::), each a password's equal",
+    family: 'password-hashes',
+    // The NT hash authenticates as it is (pass-the-hash), so the pair goes, the user and RID stay. The LM hash
+    // is nearly always the one of no password (`aad3b435…`: LM hashes are off by default since Vista), and
+    // secretsdump heads its lines with `(uid:rid:lmhash:nthash)`: those are the keywords. Not the `:::` every
+    // line ends in: a megabyte of it is a million hits, 34 ms at the least.
+    keywords: ['aad3b435b51404ee', 'lmhash:nthash'],
+    regex: /(?<![^\s])[^\s:]{1,64}:\d{1,10}:([0-9A-Fa-f]{32}:[0-9A-Fa-f]{32}):::/,
+    secretGroup: 1,
+    entropy: 2.5,
+    window: { before: 96, after: 8192 },
+    examples: {
+      positive: [
+        'Administrator:500:aad3b435b51404eeaad3b435b51404ee:«h32»:::',
+        'CORP.LOCAL\\svc_sql:1105:aad3b435b51404eeaad3b435b51404ee:«h32»:::\nkrbtgt:502:aad3b435b51404eeaad3b435b51404ee:«h32»:::',
+        '[*] Dumping local SAM hashes (uid:rid:lmhash:nthash)\nold:1001:«h32»:«h32»:::',
+      ],
+      negative: ['Guest:501:<LM>:<NT>:::', 'the empty LM hash is aad3b435b51404eeaad3b435b51404ee'],
     },
   },
 ];
