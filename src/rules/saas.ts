@@ -1,6 +1,6 @@
 /**
  * @module rules/saas
- * SaaS and platform APIs: HashiCorp Vault and Terraform Cloud, 1Password, Okta, Auth0, Atlassian, Notion,
+ * SaaS and platform APIs: HashiCorp Vault (tokens, AppRole secret IDs) and Terraform Cloud, 1Password, Okta, Auth0, Atlassian, Notion,
  * Linear, Airtable, Asana, Dropbox, Mapbox, Contentful, Postman, Pulumi, Figma, Sidekiq, MaxMind, Adobe,
  * LinkedIn, Facebook, Twitter/X, Etsy, Flickr, Finnhub, NYTimes, Looker, Confluent, Fastly, SettleMint,
  * 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly, Frame.io, Authress,
@@ -56,6 +56,35 @@ export const rules: readonly SecretRule[] = [
         '{"vault_batch_token": "hvb.kixM81_32jq9YBINBosrRN8SFVgIDRrj318kmawtyqNqbIYgIz14QSOzhZYmYIT0Wc3H8G9PVKBlGEvzBgdQHnN7mrsUTvG-5pTlx2rD1lBlolQ9op48UhNLjR1yyGwcCM0ygMLgayhVST_IHIOs2bXdFuKQ2q02I-FUigdIBrgaKmHvJj5oGS9BhTTnDpDOyJXAWR7f"}',
       ],
       negative: ['hvb.tooshortxxx'],
+    },
+  },
+  {
+    id: 'vault-approle-secret-id',
+    description:
+      'HashiCorp Vault AppRole secret ID (a UUID under `secret_id`) as Vault prints it, beside its accessor',
+    family: 'saas',
+    // `vault write -f auth/approle/role/<role>/secret-id` prints `secret_id  <uuid>` in its Key/Value table (and
+    // `"secret_id": "<uuid>"` as JSON), then `secret_id_accessor`, which only names it. The accessor says whose
+    // `secret_id` it is: elsewhere a UUID under that name may be an identifier (a secrets manager's id of a
+    // secret), as under any name ending in `_id`, and stays. Keyed on the accessor's tail: `secret_id` holds the
+    // generic rule's `secret`, and as a keyword cost 10-18 ms a megabyte of `secret_id ` or `vault_secret_id=`.
+    keywords: ['id_accessor'],
+    regex: new RegExp(
+      `(?<![A-Za-z0-9_-])secret_id["']?(?:[ \\t]{1,40}|[ \\t]{0,4}[:=][ \\t]{0,4}["']?)(${UUID})["']?,?\\s{1,40}["']?secret_id_accessor`,
+      'i',
+    ),
+    secretGroup: 1,
+    window: { before: 160, after: 16 },
+    examples: {
+      positive: [
+        'Key                   Value\n---                   -----\nsecret_id             «h8»-«h4»-«h4»-«h4»-«h12»\nsecret_id_accessor    0e7b1c9a-2f4d-4e8a-9b3c-5d6e7f8a9b0c',
+        '{"data": {"secret_id": "«h8»-«h4»-«h4»-«h4»-«h12»", "secret_id_accessor": "0e7b1c9a-2f4d-4e8a-9b3c-5d6e7f8a9b0c"}}',
+      ],
+      negative: [
+        'secret_id_accessor    «h8»-«h4»-«h4»-«h4»-«h12»',
+        'client_secret_id: «h8»-«h4»-«h4»-«h4»-«h12»\nsecret_id_accessor: none',
+        'secret_id: <secret-id>\nsecret_id_accessor: <accessor>',
+      ],
     },
   },
   {
