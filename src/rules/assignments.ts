@@ -195,8 +195,9 @@ function newFinder(chars: string): Gate['find'] {
  * ends (1 MB of `bot` repeated: 100 ms). Only anchored rules use a gate (windowed ones scan whole windows):
  * a test checks every gated rule is anchored. Keys must be literal alternatives (see `literalPrefixes`): a
  * rule whose keys could not be read to their end lost its gate and, with it, the checks only gated rules get
- * (a `.` in a name once did), so that throws when the rules load. With `endsText`, a hit whose reach runs past the text's end is
- * tried without one (`chars` a line break, before a value that may be the text's last line).
+ * (a `.` in a name once did), so such keys throw when the rules load. With `endsText`, a hit whose reach runs
+ * past the text's end is tried without one (`chars` a line break, before a value that may be the text's last
+ * line).
  */
 export function gated(
   re: RegExp,

@@ -1,10 +1,10 @@
 /**
  * @module rules/saas
- * SaaS and platform APIs: HashiCorp Vault (tokens, AppRole secret IDs) and Terraform Cloud, 1Password, Okta, Auth0, Atlassian, Notion,
- * Linear, Airtable, Asana, Dropbox, Mapbox, Contentful, Postman, Pulumi, Figma, Sidekiq, MaxMind, Adobe,
- * LinkedIn, Facebook, Twitter/X, Etsy, Flickr, Finnhub, NYTimes, Looker, Confluent, Fastly, SettleMint,
- * 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly, Frame.io, Authress,
- * Chief Tools.
+ * SaaS and platform APIs: HashiCorp Vault (tokens, AppRole secret IDs) and Terraform Cloud, 1Password, Okta,
+ * Auth0, Atlassian, Notion, Linear, Airtable, Asana, Dropbox, Mapbox, Contentful, Postman, Pulumi, Figma,
+ * Sidekiq, MaxMind, Adobe, LinkedIn, Facebook, Twitter/X, Etsy, Flickr, Finnhub, NYTimes, Looker, Confluent,
+ * Fastly, SettleMint, 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly,
+ * Frame.io, Authress, Chief Tools.
  */
 
 import { gated } from './assignments.js';

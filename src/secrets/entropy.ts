@@ -254,14 +254,14 @@ export function repeatsUnit(s: string, min: number): boolean {
   return false;
 }
 
-/** Does the bracket `open` opens the value with close in it? (`<eSXJd4R` is a password's start, no `<name>`.) */
+/** Does the value, opened by the bracket `open`, hold its closing one? (`<eSXJd4R` is no `<name>`.) */
 const closes = (value: string, open: number): boolean =>
   value.indexOf(open === 0x7b ? '}' : open === 0x3c ? '>' : ']', 1) > 0;
 
 /**
  * A reference at a value's start and what may follow one: `$NAME`, `$1`, `$$`, PowerShell's `$env:NAME`, a
- * Go template's `$.Values.x`, Perl's and OpenSSL's `$Package::name`, then the value's end or a path, a member, an index, a call, a separator
- * (`$HOME/.pgpass`, `$this->password`, `$config['db']`).
+ * Go template's `$.Values.x`, Perl's and OpenSSL's `$Package::name`, then the value's end or a path, a member,
+ * an index, a call, a separator (`$HOME/.pgpass`, `$this->password`, `$config['db']`).
  */
 const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w*(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'"\s\\>])/;
 
