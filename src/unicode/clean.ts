@@ -24,7 +24,7 @@
 
 import type { LookalikeMode, StringClass, UnicodeProfile } from '../core/types.js';
 import { controlStringEnd, csiEnd, escapeEnd, StringEnds } from './escapes.js';
-import { emojiJoin, inRanges, RTL_LETTERS, RTL_SEARCH, scriptJoin, takesSelector } from './joins.js';
+import { emojiJoin, inRange, inRanges, RTL_LETTERS, RTL_SEARCH, scriptJoin, takesSelector } from './joins.js';
 import { foldLookalikes, greekOrCyrillicEnd, isGreekOrCyrillic } from './lookalikes.js';
 import { doubled, Output } from './output.js';
 import {
@@ -457,8 +457,6 @@ const cpCount = (s: string, from: number, to: number): number => {
   return n;
 };
 
-const isBrailleCell = (c: number): boolean => c >= BRAILLE_CELLS[0] && c <= BRAILLE_CELLS[1];
-
 /** Units after a stop read by table before the class regex is called to find the next one. */
 const NEAR_UNITS = 4;
 
@@ -740,8 +738,8 @@ class Cleaning {
    */
   blanksStay(j: number, end: number, pos: number): boolean {
     return (
-      isBrailleCell(j > pos ? this.s.charCodeAt(j - 1) : this.lastBase) ||
-      isBrailleCell(this.s.charCodeAt(end))
+      inRange(j > pos ? this.s.charCodeAt(j - 1) : this.lastBase, BRAILLE_CELLS) ||
+      inRange(this.s.charCodeAt(end), BRAILLE_CELLS)
     );
   }
 

@@ -28,7 +28,7 @@ export const inRanges = (cp: number, ranges: readonly CodePointRange[]): boolean
   }
   return false;
 };
-const inRange = (cp: number, range: CodePointRange): boolean => cp >= range[0] && cp <= range[1];
+export const inRange = (cp: number, range: CodePointRange): boolean => cp >= range[0] && cp <= range[1];
 
 const EMOJI = /\p{Emoji}/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
