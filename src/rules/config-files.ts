@@ -25,6 +25,13 @@ const SECRET_MANIFEST = {
 } as const;
 
 /** A line break, as text or as a JSON string's escape. */
+/**
+ * A directive at a line's start, maybe indented: two look-behinds, the first (a space or nothing before) the
+ * one the keyword pass reads, reporting no hit after any other character (see `openingClass`; `bindpw=a&` over
+ * 1 MB was a regex call a hit), the second saying where a line starts.
+ */
+const DIRECTIVE_START = String.raw`(?<![^\s])(?<=^|[\r\n][ \t]{0,16})`;
+
 const LINE_BREAK = String.raw`(?:\r?\n|(?:\\r)?\\n)`;
 
 export const rules: readonly SecretRule[] = [
@@ -90,11 +97,10 @@ export const rules: readonly SecretRule[] = [
     keywords: ['bindpw', 'rootpw', 'olcrootpw:'],
     // nslcd.conf, pam_ldap and sssd (`ldap_default_authtok` is the generic rule's) write `bindpw <password>`,
     // slapd.conf `rootpw <password or {SSHA} hash>`, cn=config `olcRootPW: …`. A hash's `{SCHEME}` stays.
-    // Two look-behinds: the first (a space or nothing before) is the one the keyword pass reads, reporting no
-    // hit after any other character (see `openingClass`; `bindpw=a&` over 1 MB was a regex call a hit), the
-    // second says where a line starts.
-    regex:
-      /(?<![^\s])(?<=^|[\r\n][ \t]{0,16})(?:bindpw|rootpw|olcrootpw:)[ \t]{1,8}["']?(?:\{[A-Z0-9-]{2,20}\})?([^\s"']{4,256})/i,
+    regex: new RegExp(
+      String.raw`${DIRECTIVE_START}(?:bindpw|rootpw|olcrootpw:)[ \t]{1,8}["']?(?:\{[A-Z0-9-]{2,20}\})?([^\s"']{4,256})`,
+      'i',
+    ),
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
@@ -118,9 +124,11 @@ export const rules: readonly SecretRule[] = [
     keywords: ['auth_pass', 'rocommunity', 'rwcommunity'],
     // Each at a line's start, its value after spaces: keepalived's VRRP password (eight characters at most)
     // and snmpd.conf's community strings, which are SNMP v1/v2c's passwords (`public` and `private` are the
-    // defaults every device ships). Looked behind as the LDAP rule above is.
-    regex:
-      /(?<![^\s])(?<=^|[\r\n][ \t]{0,16})(?:auth_pass|r[ow]community6?)[ \t]{1,8}["']?([^\s"';]{4,256})/i,
+    // defaults every device ships).
+    regex: new RegExp(
+      String.raw`${DIRECTIVE_START}(?:auth_pass|r[ow]community6?)[ \t]{1,8}["']?([^\s"';]{4,256})`,
+      'i',
+    ),
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
