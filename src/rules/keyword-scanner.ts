@@ -386,7 +386,9 @@ export function createKeywordScanner(
 
   /** Window `g` ends at `i` and passed both tables: its bucket's keywords, checked against the text. */
   const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): void => {
-    if (g === skipG && i <= skipTo) return;
+    // A window ending in a non-ASCII unit, read by its low seven bits, is no keyword's: 1 MB of 中 reads as a
+    // run of `-` and sent every unit on to the exact checks of the keywords looked for by `---`.
+    if (text.charCodeAt(i) >= 128 || (g === skipG && i <= skipTo)) return;
     let at = Math.imul(g, HASH) >>> shift;
     while (slotKey[at] !== g) at = (at + 1) & slotMask;
     const onlyRuns = runOnly[at] === 1;
