@@ -40,6 +40,11 @@ const FLAG_SECRETS = [
 /** A cmd.exe variable standing where the value goes (`%SHARE_PASSWORD%`): no value. */
 const CMD_VARIABLE = /^%\w+%$/;
 
+/** One of htpasswd's flags (`-b`, `-cbB`, `-C 12`), the flags before a later one, an argument after them. */
+const HTPASSWD_FLAG = String.raw`(?:[ \t]{1,4}-[A-Za-z]{1,8}(?:[ \t]{1,4}\d{1,2})?)`;
+const HTPASSWD_FLAGS = `${HTPASSWD_FLAG}{0,4}?`;
+const HTPASSWD_ARG = String.raw`(?:[ \t]{1,4}["']?[^\s"'-][^\s"']{0,200}["']?)`;
+
 /**
  * Login commands and tools whose `-p` is a password (after `-u <user>`): registry and cluster logins,
  * sshpass, remote desktop and remote execution on Windows hosts.
@@ -393,23 +398,29 @@ export const rules: readonly SecretRule[] = [
     description: 'A password on an htpasswd command line (-b: batch mode takes it as an argument)',
     family: 'commands',
     keywords: ['htpasswd'],
-    // `-b` takes the password after the file and the user, `-nb` after the user alone (no file).
-    regex:
-      /htpasswd[ \t]{1,4}-(?=[A-Za-z]{0,5}b)(?:(?=[A-Za-z]{0,5}n)[A-Za-z]{1,6}|(?![A-Za-z]{0,5}n)[A-Za-z]{1,6}[ \t]{1,4}\S{1,200})[ \t]{1,4}\S{1,100}[ \t]{1,4}["']?([^\s"'$`]{4,200})["']?/,
+    // `-b` takes the password after the user and, without `-n`, the file; the flags come first, `-b` alone or
+    // among others (`-cbB`, `-b -c`), `-C` with its cost. No gate: a space must follow the name at once, and
+    // a gate pattern searched at every hit of `htpasswd=a&` cost 7 ms a megabyte.
+    regex: new RegExp(
+      String.raw`(?<![\w.-])htpasswd(?=${HTPASSWD_FLAGS}[ \t]{1,4}-[A-Za-z]{0,7}b)(?:(?=${HTPASSWD_FLAGS}[ \t]{1,4}-[A-Za-z]{0,7}n)${HTPASSWD_FLAG}{1,5}${HTPASSWD_ARG}|(?!${HTPASSWD_FLAGS}[ \t]{1,4}-[A-Za-z]{0,7}n)${HTPASSWD_FLAG}{1,5}${HTPASSWD_ARG}{2})[ \t]{1,4}["']?([^\s"'\x60]{4,200})["']?(?![^\s;|&>)\x60])`,
+    ),
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
-    allowlist: { regexes: NOT_VALUES },
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'htpasswd -b .htpasswd admin «a14»',
         "htpasswd -cbB /etc/nginx/.htpasswd deploy '«a12»'",
         'htpasswd -nbB grafana «a16» > auth/htpasswd',
+        'htpasswd -b -c /etc/nginx/.htpasswd admin «a16»',
+        'sudo htpasswd -B -C 12 -b /etc/apache2/.htpasswd deploy «a12» && systemctl reload apache2',
       ],
       negative: [
         'htpasswd -c /etc/nginx/.htpasswd admin',
         'htpasswd -b .htpasswd admin "$ADMIN_PASSWORD"',
         'htpasswd -nb user password',
+        'htpasswd -D /etc/nginx/.htpasswd olduser',
       ],
     },
   },
