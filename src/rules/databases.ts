@@ -204,11 +204,16 @@ export const rules: readonly SecretRule[] = [
       'ADO.NET / ODBC connection string password (Password= or Pwd= next to Server= / Data Source=)',
     family: 'databases',
     keywords: ['data source=', 'server=', 'user id=', 'uid='],
-    regex: /(?:^|[;"'\s])(?:Password|Pwd)\s{0,2}=\s{0,2}([^;'"\s]{3,128})/i,
+    // ODBC quotes a value holding `;` or `}` in braces (`Pwd={Lk9#;x}`): the value is what they hold.
+    regex:
+      /(?:^|[;"'\s])(?:Password|Pwd)\s{0,2}=\s{0,2}\{?((?<=\{)[^}\r\n]{3,128}(?=\})|(?<!\{)[^;'"\s]{3,128})/i,
     secretGroup: 1,
     allowlist: { regexes: [WORD_PASSWORDS] },
     examples: {
-      positive: ['Server=tcp:sql.internal,1433;Database=app;User ID=sa;Password=«a16»;Encrypt=True;'],
+      positive: [
+        'Server=tcp:sql.internal,1433;Database=app;User ID=sa;Password=«a16»;Encrypt=True;',
+        'Driver={ODBC Driver 18 for SQL Server};Server=sql01;Uid=app;Pwd={«a8»;«a6»};Encrypt=yes;',
+      ],
       negative: [
         'Server=sql.internal;Database=app;Integrated Security=True;',
         'Server=x;User Id=sa;Password=<password>;',
@@ -256,14 +261,19 @@ export const rules: readonly SecretRule[] = [
       'with password',
       'with encrypted password',
       'set password for',
+      'create role',
+      'alter role',
+      'create user',
+      'alter user',
     ],
     // MySQL, MariaDB and Oracle (`IDENTIFIED BY`, maybe after an authentication plugin; Oracle's may be
     // unquoted or in double quotes), PostgreSQL (`WITH [ENCRYPTED] PASSWORD`), MySQL's `SET PASSWORD FOR
     // user = '…'` (or `PASSWORD('…')`). A bind parameter (`:pw`, `?`, `$1`) is no value. An unquoted one only
     // after `BY` and where the statement ends (`;`) or goes on as Oracle's does (`DEFAULT TABLESPACE`, `QUOTA`):
-    // prose says `identified by their …`.
+    // prose says `identified by their …`. PostgreSQL's role options may come between the role and `PASSWORD`
+    // (`ALTER ROLE app WITH LOGIN PASSWORD '…'`, `CREATE USER app NOSUPERUSER CONNECTION LIMIT 5 PASSWORD '…'`).
     regex:
-      /(?:identified[ \t]{1,4}(?:with[ \t]{1,4}\w{1,40}[ \t]{1,4})?by(?:[ \t]{1,4}password)?|with[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|set[ \t]{1,4}password[ \t]{1,4}for[ \t]{1,4}[^\s=;]{1,100}[ \t]{0,4}=(?:[ \t]{0,4}password[ \t]{0,4}\()?)[ \t]{0,4}['"]?((?<=')[^'\r\n]{3,200}(?=')|(?<=by[ \t]{1,4}"?)[A-Za-z0-9_#]{3,128}(?="?[ \t]{0,4};|"?[ \t]{1,4}(?:default|temporary|quota|profile|account|password|container)\b))/i,
+      /(?:(?:create|alter)[ \t]{1,4}(?:role|user)[ \t]{1,4}(?:"[^"\r\n]{1,63}"|[\w.$-]{1,63})(?:[ \t]{1,4}with)?(?:[ \t]{1,4}(?:no)?(?:superuser|createdb|createrole|inherit|login|replication|bypassrls)|[ \t]{1,4}connection[ \t]{1,4}limit[ \t]{1,4}-?\d{1,6}){0,12}[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|identified[ \t]{1,4}(?:with[ \t]{1,4}\w{1,40}[ \t]{1,4})?by(?:[ \t]{1,4}password)?|with[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|set[ \t]{1,4}password[ \t]{1,4}for[ \t]{1,4}[^\s=;]{1,100}[ \t]{0,4}=(?:[ \t]{0,4}password[ \t]{0,4}\()?)[ \t]{0,4}['"]?((?<=')[^'\r\n]{3,200}(?=')|(?<=by[ \t]{1,4}"?)[A-Za-z0-9_#]{3,128}(?="?[ \t]{0,4};|"?[ \t]{1,4}(?:default|temporary|quota|profile|account|password|container)\b))/i,
     secretGroup: 1,
     anchored: true,
     allowlist: { regexes: [WORD_PASSWORDS, SHELL_VARIABLE] },
@@ -276,6 +286,8 @@ export const rules: readonly SecretRule[] = [
         'CREATE USER hr IDENTIFIED BY «a10» DEFAULT TABLESPACE users QUOTA 10M ON users;',
         "SET PASSWORD FOR 'app'@'%' = '«a14»';",
         "alter role reporter with encrypted password '«a20»'",
+        "ALTER ROLE analytics WITH LOGIN PASSWORD '«a16»';",
+        "CREATE USER etl NOSUPERUSER CONNECTION LIMIT 5 PASSWORD '«a14»' VALID UNTIL '2026-01-01';",
       ],
       negative: [
         'CREATE USER app WITH PASSWORD :pw;',
@@ -284,6 +296,8 @@ export const rules: readonly SecretRule[] = [
         'Users identified by their e-mail address can sign in.',
         'Documents with password protection',
         'Accounts are identified by username',
+        'ALTER ROLE app WITH LOGIN PASSWORD NULL;',
+        'CREATE USER app WITH LOGIN;',
       ],
     },
   },
