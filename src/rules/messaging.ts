@@ -242,6 +242,26 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'telegram-bot-token',
+    description: 'Telegram bot token by its own shape (<bot id>:AA + 33), wherever it stands',
+    family: 'messaging',
+    keywords: [':aa'],
+    // BotFather's tokens: the bot's id, 8-10 digits, then 35 characters that begin `AA` (the docs' own
+    // `110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw`). Logs and issues print one with no name before it.
+    regex: /(?<![\w:-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])/,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        'INFO [telegram-client] initialised with credential 5«d9»:AA«w33» (request_id=8f3a1c)',
+        'my bot token `7«d9»:AA«w33»` stopped working',
+      ],
+      negative: [
+        'at 2024061512:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        'TELEGRAM_BOT_TOKEN=123456:ABC-DEF1234ghIkl',
+      ],
+    },
+  },
+  {
     id: 'telegram-bot-api-url',
     description: 'A Telegram bot token in a Bot API URL (api.telegram.org/bot<token>/<method>)',
     family: 'messaging',

@@ -4,7 +4,7 @@
  * Auth0, Atlassian, Notion, Linear, Airtable, Asana, Dropbox, Mapbox, Contentful, Postman, Pulumi, Figma,
  * Sidekiq, MaxMind, Adobe, LinkedIn, Facebook, Twitter/X, Etsy, Flickr, Finnhub, NYTimes, Looker, Confluent,
  * Fastly, SettleMint, 42 Intra, Typeform, Algolia, Zapier, Twitch, HubSpot, Segment, ReadMe, LaunchDarkly,
- * Frame.io, Authress, Chief Tools.
+ * Frame.io, Authress, Chief Tools, RapidAPI.
  */
 
 import { gated } from './assignments.js';
@@ -1080,6 +1080,35 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['CHIEF_TOOLS_TOKEN=ctp_«a36»', 'Authorization: Bearer cto_«a40»', 'refresh: ctr_«a64»'],
       negative: ['ctp_short', 'ctr_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'],
+    },
+  },
+  {
+    id: 'rapidapi-key',
+    description: 'RapidAPI application key (10 hex, msh, 15 hex, p, 6 hex, jsn, 12 hex)',
+    family: 'saas',
+    keywords: ['msh'],
+    // The key's own shape, wherever it stands: code sends it as `X-RapidAPI-Key` in every request.
+    regex: /(?<![\w-])[0-9a-f]{10}msh[0-9a-f]{15}p[0-9a-f]{6}jsn[0-9a-f]{12}(?![\w-])/,
+    entropy: 3,
+    examples: {
+      positive: [
+        "headers: { 'X-RapidAPI-Key': '«h10»msh«h15»p1«h5»jsn«h12»' }",
+        'curl -H "x-rapidapi-key: «h10»msh«h15»p1«h5»jsn«h12»" https://weatherapi-com.p.rapidapi.com/',
+      ],
+      negative: ["'X-RapidAPI-Key': 'YOUR_RAPIDAPI_KEY'", 'tmsh list ltm pool all-properties'],
+    },
+  },
+  {
+    id: 'rapidapi-access-token',
+    description: 'RapidAPI key (50 of [a-z0-9_-]) next to a rapidapi key name',
+    family: 'saas',
+    keywords: ['rapidapi'],
+    regex: assigned('rapidapi', '[a-z0-9_-]{50}'),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['RAPIDAPI=«l50»', 'rapidapi_webhook: «l50»'],
+      negative: ["'x-rapidapi-host': 'weatherapi-com.p.rapidapi.com'", 'RAPIDAPI_KEY=${RAPIDAPI_KEY}'],
     },
   },
 ];
