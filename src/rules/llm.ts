@@ -3,9 +3,9 @@
  * Model and AI-platform providers: OpenAI (user, project, service-account, admin keys), Anthropic (API and
  * admin keys, OAuth tokens, session keys, Claude Code session URLs), Hugging Face, Cohere, Groq, Replicate,
  * Mistral, Perplexity, DeepSeek, xAI, OpenRouter, Vercel AI Gateway, Together, Fireworks, LangSmith, Pinecone,
- * ElevenLabs, Weights & Biases. Google `AIza` keys are the gcp family's.
+ * ElevenLabs, Weights & Biases, Langfuse. Google `AIza` keys are the gcp family's.
  */
-import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS } from './shapes.js';
+import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS, UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [
@@ -338,6 +338,20 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['WANDB_API_KEY=cb75de29666a40331965c5edb6bc6beb6f3baa08'],
       negative: ['WANDB_PROJECT=llm-finetune', 'WANDB_API_KEY=0000000000000000000000000000000000000000'],
+    },
+  },
+  {
+    id: 'langfuse-secret-key',
+    description: 'Langfuse secret key (sk-lf- + UUID); its public half is pk-lf-',
+    family: 'llm',
+    keywords: ['sk-lf-'],
+    regex: new RegExp(`(?<![\\w-])sk-lf-${UUID}(?![\\w-])`),
+    examples: {
+      positive: [
+        'LANGFUSE_SECRET_KEY=sk-lf-«h8»-«h4»-4«h3»-a«h3»-«h12»',
+        'secretKey: "sk-lf-«h8»-«h4»-«h4»-«h4»-«h12»"',
+      ],
+      negative: ['LANGFUSE_SECRET_KEY=sk-lf-...', 'LANGFUSE_PUBLIC_KEY=pk-lf-«h8»-«h4»-«h4»-«h4»-«h12»'],
     },
   },
 ];
