@@ -52,8 +52,8 @@ export interface SecretRule {
    * Texts the rule must mask (positive) and must leave alone (negative); a test checks both for every rule.
    * Random parts may be written as templates the test expands with seeded random characters, so the source
    * holds no live-looking secret: `«aN»` N of [A-Za-z0-9], `«wN»` [A-Za-z0-9_-], `«hN»` [0-9a-f], `«HN»`
-   * [0-9A-F], `«dN»` digits, `«lN»` [a-z0-9], `«uN»` [A-Z0-9], `«AN»` [A-Z], `«zN»` base32 [a-z2-7], `«BN»` upper-case
-   * bech32.
+   * [0-9A-F], `«dN»` digits, `«lN»` [a-z0-9], `«uN»` [A-Z0-9], `«AN»` [A-Z], `«sN»` [a-z], `«zN»` base32
+   * [a-z2-7], `«BN»` upper-case bech32.
    */
   readonly examples: {
     readonly positive: readonly string[];

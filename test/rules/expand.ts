@@ -13,6 +13,7 @@ const CLASSES: Readonly<Record<string, string>> = {
   l: 'abcdefghijklmnopqrstuvwxyz0123456789',
   u: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
   A: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  s: 'abcdefghijklmnopqrstuvwxyz',
   z: 'abcdefghijklmnopqrstuvwxyz234567',
   B: 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L',
 };
