@@ -804,6 +804,56 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'secret-read-output',
+    description:
+      'A secret a command prints on the line after it (kubectl get secret … | base64 -d, op read, vault kv get -field=)',
+    family: 'commands',
+    keywords: [
+      'kubectl get secret',
+      'oc get secret',
+      'op read',
+      'vault kv get',
+      'vault read',
+      'get-secret-value',
+      'secrets versions access',
+      'keyvault secret show',
+      'find-generic-password',
+      'find-internet-password',
+      'bw get password',
+    ],
+    // A terminal's transcript (an issue, a shell tool's result) shows the command and then what it printed:
+    // the secret alone on its line. Each command is one that prints a secret's value and nothing else; the
+    // rest of its line is read up to 120 characters, and a newline must follow within them (the gate).
+    regex: gated(
+      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password)(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s]{6,500})(?=[ \t]{0,8}(?:\r?\n|$))/i,
+      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password',
+      120,
+      '\n',
+    ),
+    secretGroup: 2,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        "$ kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d\n«a16»\n$ ",
+        '$ op read "op://Private/Prod DB/password"\n«a20»\n$ ',
+        '$ vault kv get -field=password secret/prod/db\n«a16»',
+        '$ aws secretsmanager get-secret-value --secret-id prod/api --query SecretString --output text\n«a32»',
+        '$ gcloud secrets versions access latest --secret=db-password\n«a24»',
+        '$ az keyvault secret show --vault-name kv --name api-key --query value -o tsv\n«a32»',
+        '$ security find-generic-password -s github -a ada -w\n«a40»',
+        '$ bw get password "Prod DB"\n«a18»',
+      ],
+      negative: [
+        "$ kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d\n$ echo done",
+        '$ echo aGVsbG8gd29ybGQ= | base64 -d\nhello world',
+        '$ vault kv get secret/prod/db\n====== Data ======',
+        '$ op read "op://Private/Prod DB/password"\n[ERROR] 2024/06/01 12:00:00 could not read secret',
+      ],
+    },
+  },
+  {
     id: 'cli-config-secret',
     description:
       "A secret a tool's config command stores (aws configure set …_key <value>, poetry config pypi-token.<repo> <value>)",
