@@ -209,6 +209,18 @@ describe('regressions found by random-seed fuzzing', () => {
     expect(run({}, out).text).toBe(out);
   });
 
+  it('keeps JSON text JSON when a transcript in one of its strings prints a secret after the command', () => {
+    // Decoded, the string's end is the secret's line end; its closing quote and brackets are no part of it.
+    const secret = expandTemplate('«a40»', 'keychain');
+    const text = JSON.stringify({
+      texts: [`$ security find-generic-password -s github -a ada -w\n${secret}`],
+    });
+    const out = run({}, text).text;
+    expect(JSON.parse(out)).toEqual({
+      texts: ['$ security find-generic-password -s github -a ada -w\n[REDACTED:secret-read-output]'],
+    });
+  });
+
   // 500 UTF-16 units of value end right after the black flag, or right after the man before the ZWJ.
   const FLAGGED =
     '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}password=\u0645\u0631\u062D\u0628\u0627a';
