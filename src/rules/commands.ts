@@ -589,10 +589,12 @@ export const rules: readonly SecretRule[] = [
       "The password an SMTP client sends after the server's 334 Password: prompt (AUTH LOGIN, base64)",
     family: 'commands',
     keywords: ['ugfzc3dvcmq6'],
-    // `UGFzc3dvcmQ6` is `Password:` in base64; the client's answer is the first of the next three lines that is
-    // one base64 word, after what a debug output puts before it (` ~> `, `C: `, `send: '`).
+    // `UGFzc3dvcmQ6` is `Password:` in base64; the client's answer is the first line the client sends within
+    // the next three, one base64 word after what a debug output puts before it (` ~> `, `C: `, `send: '`).
+    // Only the server's lines are passed over: past a client line that is no such word (a mask's label, once
+    // masked), the next one was read as the answer.
     regex:
-      /UGFzc3dvcmQ6[^\n]{0,40}\n(?:[^\n]{0,80}\n){0,2}?[ \t]{0,8}(?:[~<>-]{1,3}[ \t]{1,4}|C:[ \t]{1,4}|send: b?')?([A-Za-z0-9+/]{4,512}={0,2})(?=\\r\\n'|[ \t]{0,4}\r?(?:\n|$))/,
+      /UGFzc3dvcmQ6[^\n]{0,40}\n(?:(?![ \t]{0,8}(?:~>|C:|send:))[^\n]{0,80}\n){0,2}?[ \t]{0,8}(?:[~<>-]{1,3}[ \t]{1,4}|C:[ \t]{1,4}|send: b?')?([A-Za-z0-9+/]{4,512}={0,2})(?=\\r\\n'|[ \t]{0,4}\r?(?:\n|$))/,
     secretGroup: 1,
     anchored: true,
     examples: {

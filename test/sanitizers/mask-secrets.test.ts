@@ -221,6 +221,17 @@ describe('regressions found by random-seed fuzzing', () => {
     });
   });
 
+  it("reads an SMTP password only from the client's first line after the prompt, masked or not", () => {
+    // Once masked, the client's answer to the first prompt is a label, and the line after it (the user name
+    // sent for the next prompt) was read as the password: masking the output again masked more.
+    const password = expandTemplate('«a24»', 'smtp');
+    const text = `reply: b'334 UGFzc3dvcmQ6\\r\\n'\nreply: retcode (334)\nsend: '${password}\\r\\n' S: 334 VXNlcm5hbWU6\nC: YWRh\n`;
+    const once = run({}, text).text;
+    expect(once).toContain("send: '[REDACTED:smtp-login-password]");
+    expect(once).toContain('C: YWRh');
+    expect(run({}, once).text).toBe(once);
+  });
+
   // 500 UTF-16 units of value end right after the black flag, or right after the man before the ZWJ.
   const FLAGGED =
     '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}password=\u0645\u0631\u062D\u0628\u0627a';
