@@ -123,8 +123,11 @@ const NAME_PATTERNS = SECRET_NAMES.map(escapeRegex)
   .map((name) => (name.endsWith('id') ? `${name}(?!${ASSIGN}["']?${UUID}(?![\\w-]))` : name))
   .join('|');
 
-/** A Python string's prefix and opening quote (`app.secret_key = b'…'`, `token = r"…"`). */
-const STRING_PREFIX = `(?:[bBrRuU]{1,2}['"])?`;
+/**
+ * A string's prefix and opening quote: Python's (`app.secret_key = b'…'`, `token = r"…"`), Rust's owned string
+ * (`token: String::from("…")`).
+ */
+const STRING_PREFIX = `(?:[bBrRuU]{1,2}['"]|String::from\\(")?`;
 
 /**
  * A value: no whitespace, quotes, brackets or separators; 8-500 characters (between quotes, see `quoted`).
@@ -196,9 +199,17 @@ const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}value[ \\t]{0,4}:
 
 /**
  * A name whose value is an object holding the value under `value`, with a few short members before it:
- * `terraform output -json` prints `{"db_password": {"sensitive": true, "type": "string", "value": "…"}}`.
+ * `terraform output -json` prints `{"db_password": {"sensitive": true, "type": "string", "value": "…"}}`; or
+ * under `Default`, as a CloudFormation template's parameter (`"DBPassword": {"Type": "String", "NoEcho":
+ * "true", "Default": "…"}`).
  */
-const NESTED_VALUE = `["']\\s{0,4}:\\s{0,4}\\{(?:\\s{0,4}["'][\\w-]{1,20}["']\\s{0,4}:\\s{0,4}(?:"[\\w-]{0,20}"|true|false|null|\\d{1,10})\\s{0,4},){0,4}\\s{0,4}["']value["']\\s{0,4}:\\s{0,4}["']`;
+const NESTED_VALUE = `["']\\s{0,4}:\\s{0,4}\\{(?:\\s{0,4}["'][\\w-]{1,20}["']\\s{0,4}:\\s{0,4}(?:"[\\w-]{0,20}"|true|false|null|\\d{1,10})\\s{0,4},){0,4}\\s{0,4}["'](?:value|default)["']\\s{0,4}:\\s{0,4}["']`;
+
+/**
+ * A CloudFormation parameter named for a secret, in YAML, its `Default` the value, a few of the parameter's
+ * other properties before it (`DBPassword:` then `Type: String`, `NoEcho: true`, `Default: …`).
+ */
+const PARAMETER_DEFAULT = `:[ \\t]{0,4}\\r?\\n(?:[ \\t]{2,16}(?:Type|NoEcho|Description|MinLength|MaxLength|AllowedPattern|ConstraintDescription)[ \\t]{0,4}:[^\\r\\n]{0,200}\\r?\\n){0,6}[ \\t]{2,16}Default[ \\t]{0,4}:[ \\t]{0,4}["']?`;
 
 /**
  * An element named as a secret, its text the value (`<password>…</password>`), maybe on a line of its own
@@ -395,7 +406,7 @@ export const rules: readonly SecretRule[] = [
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED}|${PHP_DUMP})${STRING_PREFIX}(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED}|${PHP_DUMP}|${PARAMETER_DEFAULT})${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.map(escapeRegex).join('|'),
@@ -422,6 +433,9 @@ export const rules: readonly SecretRule[] = [
     notBefore: /\(|<[A-Z]|\\?"[ \t]{0,4}:/,
     examples: {
       positive: [
+        'let config = Config { token: String::from("«a20»"), ..Default::default() };',
+        'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: «a16»\n',
+        '"DBPassword": {"Type": "String", "NoEcho": "true", "Default": "«a16»"}',
         'spring:\n  mail:\n    password: «s4» «s4» «s4» «s4»\n',
         'EMAIL_HOST_PASSWORD = "«s4» «s4» «s4» «s4»"',
         'export JIRA_API_TOKEN=«a24»',
@@ -504,6 +518,7 @@ export const rules: readonly SecretRule[] = [
         "await keytar.setPassword('deploy-cli', 'ada@example.com', '«a20»');",
       ],
       negative: [
+        'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n',
         'password: "this will take time to load"',
         'reset_password: "send link to mail"',
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
