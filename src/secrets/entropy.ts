@@ -104,9 +104,12 @@ function charClass(c: number): number {
 
 /**
  * Does `value` read like words (`your-project`, `YourApiKeyHere`, `PUT_YOUR_TOKEN`) rather than a generated
- * token? Counted over neighbouring alphanumerics: a change between letter and digit, or lower to upper case
- * (upper to lower is just a capitalised word), is a change of class. Words change class rarely; a random
- * base62 token at about 45% of its pairs, upper-case-and-digit or hex ones at about 40%. This is the "low
+ * token? Counted over neighbouring alphanumerics: a change between letter and digit, or lower to upper case,
+ * is a change of class, and so is upper to lower after two capitals (one capital and lower case are a
+ * capitalised word, `XUo` no word's start but for an acronym's last letter, `APIKey`: a random token of
+ * letters alone, `ghp_UXUoUmfOXvdsv…`, read as words at 19% of its pairs and, holding `YOuR`, went through as
+ * a placeholder). Words change class rarely; a random base62 token at about 45% of its pairs,
+ * upper-case-and-digit or hex ones at about 40%. This is the "low
  * entropy" of a placeholder that letter frequencies miss: `your-project.iam.gserviceaccount.com` has many
  * distinct letters, but they form words.
  */
@@ -114,12 +117,14 @@ function wordy(value: string): boolean {
   let pairs = 0;
   let changes = 0;
   let prev = -1;
+  let before = -1; // the class before `prev`
   for (let i = 0; i < value.length; i++) {
     const cls = charClass(value.charCodeAt(i));
     if (cls >= 0 && prev >= 0) {
       pairs++;
-      if (cls !== prev && !(prev === 1 && cls === 0)) changes++;
+      if (cls !== prev && !(prev === 1 && cls === 0 && before !== 1)) changes++;
     }
+    before = prev;
     prev = cls;
   }
   return pairs === 0 || changes <= pairs * WORDY_CHANGES;

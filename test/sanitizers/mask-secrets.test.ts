@@ -194,6 +194,13 @@ describe('regressions found by random-seed fuzzing', () => {
     expect(run({}, `key ${token} end`).text).toBe('key [REDACTED:github-pat] end');
   });
 
+  it('masks a GitHub token of letters alone that holds a placeholder word among runs of capitals', () => {
+    // Letters only, `YOuR` inside, and lower-to-upper changes at 19% of its pairs: it read as words.
+    const token = `ghp_${'UXUoUmfOXvdsvBLYOuRULPTuydlTGnVZUeOi'}`;
+    expect(run({}, `cursor ${token} end`).text).toBe('cursor [REDACTED:github-pat] end');
+    expect(run({}, 'ghp_YourGitHubTokenGoesHere').findings).toEqual([]);
+  });
+
   it('masks a random AWS key id whose letters repeat enough to fall below 3 bits of entropy', () => {
     // 20 characters drawn at random, but A and L came up ten times between them: 2.8 bits.
     const id = `AKIA${'LEFL3AFIIL1A6AAL'}`;
