@@ -81,6 +81,51 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'aws-session-token-prefixed',
+    description:
+      'AWS temporary session token known by its start (IQoJb3JpZ2luX2Vj, FwoGZXIvYXdzE…): base64 of its binary header',
+    family: 'aws',
+    // STS's tokens open with the same bytes, so their base64 opens with the same characters: `IQoJb3JpZ2luX2Vj`
+    // from regional endpoints, `FwoGZXIvYXdzE` / `FQoGZXIvYXdzE` from the global one, `AQoDYXdzE` in older
+    // ones (and AWS's documentation). Found without a name: `--output text` prints it in a column, a
+    // presigned link carries it percent-encoded (`%2F`, `%2B`, `%3D`).
+    keywords: ['iqojb3jpz2lux2vj', 'fwogzxivyxdze', 'fqogzxivyxdze', 'aqodyxdze'],
+    regex:
+      /(?<![A-Za-z0-9+/%])((?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE|FQoGZXIvYXdzE|AQoDYXdzE)(?:[A-Za-z0-9+/]|%2[BF]){80,2000}(?:={0,2}|(?:%3D){0,2}))(?![A-Za-z0-9+/=%])/,
+    secretGroup: 1,
+    entropy: 4,
+    examples: {
+      positive: [
+        'CREDENTIALS\tAKIAIOSFODNN7EXAMPLE\t2025-03-05T02:11:58+00:00\t-\tIQoJb3JpZ2luX2Vj«a200»=',
+        'x-amz-security-token: FwoGZXIvYXdzE«a120»/«a80»+«a40»',
+        '?X-Amz-Security-Token=FwoGZXIvYXdzE«a60»%2B«a60»%2F«a40»%3D&X-Amz-Signature=«h64»',
+      ],
+      negative: ['if (token.startsWith("IQoJb3JpZ2luX2Vj")) refresh()', 'FwoGZXIvYXdzE...'],
+    },
+  },
+  {
+    id: 'aws-cli-text-secret-key',
+    description:
+      "A secret access key in the AWS CLI's `--output text` (CREDENTIALS or ACCESSKEY, key id, date, secret)",
+    family: 'aws',
+    // `aws sts assume-role … --output text` prints `CREDENTIALS <key id> <expiration> <secret> <token>` and
+    // `aws iam create-access-key … --output text` `ACCESSKEY <key id> <created> <secret> Active <user>`, tab
+    // between columns: the secret has no name of its own there.
+    keywords: ['credentials\t', 'accesskey\t'],
+    regex:
+      /(?<![\w-])(?:CREDENTIALS|ACCESSKEY)\t(?:AKIA|ASIA)[A-Z0-9]{16}\t[\dT:.+Z-]{10,40}\t([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        'ACCESSKEY\tAKIAIOSFODNN7EXAMPLE\t2025-01-02T10:00:00+00:00\t«a40»\tActive\tci-deploy',
+        'CREDENTIALS\tAKIAIOSFODNN7EXAMPLE\t2025-03-05T02:11:58+00:00\t«a40»\t-',
+      ],
+      negative: ['ACCESSKEYMETADATA\tAKIA«u16»\t2025-01-02T10:00:00+00:00\tActive\tci-deploy'],
+    },
+  },
+  {
     id: 'aws-bedrock-api-key-long-lived',
     description: 'Amazon Bedrock long-term API key (ABSK prefix, base64 of "BedrockAPIKey-")',
     family: 'aws',
