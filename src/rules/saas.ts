@@ -17,9 +17,12 @@ export const rules: readonly SecretRule[] = [
     description: 'HashiCorp Vault service token (hvs.), and a recovery token (hvr.) of the same shape',
     family: 'saas',
     keywords: ['hvs.', 'hvr.'],
-    regex: /(?<![A-Za-z0-9])hv[sr]\.[A-Za-z0-9_-]{90,120}(?![A-Za-z0-9_-])/,
+    // Long, or 24 alphanumerics: the short form is what a dev server prints as its root token (`Root Token:`).
+    regex: /(?<![A-Za-z0-9])hv[sr]\.(?:[A-Za-z0-9_-]{90,120}|[A-Za-z0-9]{24})(?![A-Za-z0-9_-])/,
+    entropy: 3,
     examples: {
       positive: [
+        'level=debug msg="vault login succeeded" token=hvs.«a24» ttl=768h',
         'VAULT_RECOVERY_TOKEN=hvr.3WskR14ts7U3oTURLM-EWl0ZwGlmVKurmA0VF3krh2SCPQnvJxK90RlqJBAJYNZK29ZU_I5RUZkqnjUQ3d_6bLEEBiKT6Yg',
         'VAULT_TOKEN=hvs.iWv-TA7v8aSOuFikfnrlUqz0zwBPxuwIAOI1w9IxNSdBhRKLyWwQQH5SnQDKwQTn8f__FZH98IWcqpnYECYVOx6nUVT_61l',
       ],
