@@ -808,7 +808,7 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'secret-read-output',
     description:
-      'A secret a command prints on the line after it (kubectl get secret … | base64 -d, op read, vault kv get -field=)',
+      'A secret a command prints on the line after it (kubectl get secret … | base64 -d, op read, pass show, openssl rand)',
     family: 'commands',
     keywords: [
       'kubectl get secret',
@@ -822,17 +822,23 @@ export const rules: readonly SecretRule[] = [
       'find-generic-password',
       'find-internet-password',
       'bw get password',
+      'pass show',
+      'gopass show',
+      'lpass show',
+      'openssl rand',
     ],
     // A terminal's transcript (an issue, a shell tool's result) shows the command and then what it printed:
-    // the secret alone on its line. Each command is one that prints a secret's value and nothing else; the
-    // rest of its line is read up to 120 characters, and a newline must follow within them (the gate). That
-    // read is atomic (a look-ahead's group, then its back-reference): a line of a command repeated was read
-    // again from each hit as the read gave back character by character (1 MB of lines of `vault kv get `
-    // repeated: 40 ms, 33 atomic). The secret ends its line, or the string that holds the transcript (JSON
-    // text decoded: `…-w\n<secret>"]}`).
+    // the secret alone on its line. Each command is one that prints a secret's value and nothing else, or
+    // first (`pass show` prints the password's file, its first line the password, and with `-c` a sentence;
+    // `openssl rand` prints a new key). The scan tries the regex where a keyword starts: `gopass` and `lpass`
+    // are keywords of their own, for `pass` inside them is no command's start. The rest of its line is read up to 120 characters, and a
+    // newline must follow within them (the gate). That read is atomic (a look-ahead's group, then its
+    // back-reference): a line of a command repeated was read again from each hit as the read gave back
+    // character by character (1 MB of lines of `vault kv get ` repeated: 40 ms, 33 atomic). The secret ends its
+    // line, or the string that holds the transcript (JSON text decoded: `…-w\n<secret>"]}`).
     regex: gated(
-      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password)(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,500})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\])/i,
-      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password',
+      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t])(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,500})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\])/i,
+      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand',
       120,
       '\n',
     ),
@@ -850,12 +856,17 @@ export const rules: readonly SecretRule[] = [
         '$ az keyvault secret show --vault-name kv --name api-key --query value -o tsv\n«a32»',
         '$ security find-generic-password -s github -a ada -w\n«a40»',
         '$ bw get password "Prod DB"\n«a18»',
+        '$ pass show work/smtp-relay\n«a12»-«a8»\nuser: relay@example.com',
+        '$ lpass show --password "Shared/grafana admin"\n«a10»!«a4»',
+        '$ openssl rand -base64 32\n«a43»=',
       ],
       negative: [
         "$ kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d\n$ echo done",
         '$ echo aGVsbG8gd29ybGQ= | base64 -d\nhello world',
         '$ vault kv get secret/prod/db\n====== Data ======',
         '$ op read "op://Private/Prod DB/password"\n[ERROR] 2024/06/01 12:00:00 could not read secret',
+        '$ pass show -c work/smtp-relay\nCopied work/smtp-relay to clipboard. Will clear in 45 seconds.',
+        '$ lpass show "Shared/grafana admin"\nShared/grafana admin [id: 4128839261047730215]',
       ],
     },
   },
