@@ -3,9 +3,9 @@
  * Database credentials: the password in a connection URL (`scheme://user:password@host`) for PostgreSQL,
  * MySQL/MariaDB, MongoDB (+srv), Redis, AMQP, SQL Server, ClickHouse and other stores, JDBC URLs and their
  * `password=` parameters, ADO.NET `Password=` pairs, `mysql -p<password>` and other clients' flags, SQL that
- * sets a password (`IDENTIFIED BY '…'`, `WITH PASSWORD '…'`), Oracle's `user/password@db`, Redis'
- * `requirepass`, passwords under a database password's key name, and PlanetScale and ClickHouse Cloud tokens. Only the password is masked, so the host
- * stays readable.
+ * sets a password (`IDENTIFIED BY '…'`, `WITH PASSWORD '…'`), Oracle's `user/password@db`, PHP's
+ * `new PDO(dsn, user, password)`, Redis' `requirepass`, passwords under a database password's key name, and
+ * PlanetScale and ClickHouse Cloud tokens. Only the password is masked, so the host stays readable.
  */
 import { gated, keyed } from './assignments.js';
 import { SHELL_VARIABLE, WORD_PASSWORDS } from './shapes.js';
@@ -133,13 +133,13 @@ export const rules: readonly SecretRule[] = [
     description: 'MySQL/MariaDB client password given on the command line (mysql -u root -p<password>)',
     family: 'databases',
     keywords: ['mysql', 'mariadb'],
-    // `-p` takes its value attached (`-p secret` would prompt, then use `secret` as the database). The words
-    // before it are read up to the line's first ` -p` and no further, so an attempt tries one; the gate skips a
-    // hit with no ` -p` within reach (1 MB of `mysql -p1 ` or of `mysql ` repeated stays linear). No name
-    // glued to another or after a colon, as in a mask's label (`[REDACTED:mysql-password-flag] … -pbkdf2`):
-    // masking would find more in its own output.
+    // `-p` takes its value attached (`-p secret` would prompt, then use `secret` as the database), maybe quoted
+    // for the shell (`-p'…'`). The words before it are read up to the line's first ` -p` and no further, so an
+    // attempt tries one; the gate skips a hit with no ` -p` within reach (1 MB of `mysql -p1 ` or of `mysql `
+    // repeated stays linear). No name glued to another or after a colon, as in a mask's label
+    // (`[REDACTED:mysql-password-flag] … -pbkdf2`): masking would find more in its own output.
     regex: gated(
-      /(?<![\w:-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)(?:[^\n \t]|[ \t](?!-p)){0,200}[ \t]-p([^\s'"`]{4,128})/,
+      /(?<![\w:-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)(?:[^\n \t]|[ \t](?!-p)){0,200}[ \t]-p["']?([^\s'"`]{4,128})/,
       'mysql|mysqldump|mysqladmin|mysqlimport|mariadb',
       200,
       /[ \t]-p/,
@@ -152,6 +152,7 @@ export const rules: readonly SecretRule[] = [
       positive: [
         'mysql -h db.internal -u root -p«a14» app < dump.sql',
         'mysqldump -uroot -p«a12» --all-databases',
+        "15 2 * * * /usr/bin/mysqldump -u backup -p'«a10»!«a6»' --all-databases | gzip",
       ],
       negative: [
         'mysql -u root -p app',
@@ -321,6 +322,34 @@ export const rules: readonly SecretRule[] = [
         'sqlplus / as sysdba',
         'jdbc:oracle:thin:@db.internal:1521/ORCL',
         'sqlplus scott/password@ORCL',
+      ],
+    },
+  },
+  {
+    id: 'php-connect-password',
+    description:
+      "The password PHP's PDO or mysqli is connected with: the third argument (new PDO(dsn, user, password))",
+    family: 'databases',
+    keywords: ['pdo', 'mysqli'],
+    // Both take the password third: PDO after the DSN and the user, mysqli after the host and the user. Also as
+    // a stack trace prints the call (`#0 …: PDO->__construct('mysql:host=…', 'app', '…', Array)`). The
+    // arguments before it are strings, variables or constants; the password is a string literal.
+    regex:
+      /(?<![\w$])(?:new[ \t]{1,4}\\?(?:PDO|mysqli)|(?:PDO|mysqli)->__construct|mysqli_connect)[ \t]{0,4}\([ \t]{0,4}(?:(?:'[^'\r\n]{0,200}'|"[^"\r\n]{0,200}"|[$\w:>.-]{1,80})[ \t]{0,4},[ \t]{0,4}){2}(['"])([^'"\r\n]{4,128})\1/,
+    secretGroup: 2,
+    entropy: 2,
+    allowlist: { regexes: [WORD_PASSWORDS] },
+    examples: {
+      positive: [
+        '$pdo = new PDO("mysql:host=db;dbname=shop", "shop_rw", "«a14»");',
+        "#0 /var/www/app/Database.php(27): PDO->__construct('mysql:host=10.0...', 'shop_rw', '«a12»', Array)",
+        "$db = mysqli_connect('10.0.0.5', 'app', '«a10»!«a4»', 'orders');",
+        '$db = new mysqli($host, DB_USER, "«a16»", "orders");',
+      ],
+      negative: [
+        '$pdo = new PDO($dsn, $user, $password);',
+        "$pdo = new PDO('sqlite:/var/db/app.sqlite');",
+        '$db = new mysqli("localhost", "root", "password", "test");',
       ],
     },
   },
