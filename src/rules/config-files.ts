@@ -3,7 +3,7 @@
  * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password, a `.pgpass`
  * line's, an LDAP client's or server's bind password (`bindpw`, `rootpw`), keepalived's and SNMP's secrets after
  * their directives, a TSIG key's in BIND's configuration, WordPress' keys and salts in
- * `wp-config.php`, the data of a Kubernetes Secret, as
+ * `wp-config.php`, ASP.NET's machine keys and a JWT section's signing key, the data of a Kubernetes Secret, as
  * YAML or as JSON, the ciphertext of an Ansible Vault and the default of a Terraform variable named for a
  * secret.
  */
@@ -184,6 +184,47 @@ export const rules: readonly SecretRule[] = [
         "define('SECURE_AUTH_SALT', '«a30»@«a30»');",
       ],
       negative: ["define( 'AUTH_KEY',         'put your unique phrase here' );"],
+    },
+  },
+  {
+    id: 'aspnet-machine-key',
+    description: 'ASP.NET\'s machine keys in web.config (<machineKey validationKey="…" decryptionKey="…">)',
+    family: 'config-files',
+    keywords: ['validationkey', 'decryptionkey'],
+    // They sign and encrypt the forms-authentication cookie and view state: whoever has them forges both. Hex
+    // when set by hand; `AutoGenerate,IsolateApps` when not.
+    regex: /(?<![\w-])(?:validation|decryption)Key[ \t]{0,4}=[ \t]{0,4}"([0-9A-Fa-f]{32,256})"/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    examples: {
+      positive: [
+        '<machineKey validationKey="«H128»" decryptionKey="«H64»" validation="HMACSHA256" decryption="AES" />',
+      ],
+      negative: [
+        '<machineKey validationKey="AutoGenerate,IsolateApps" decryptionKey="AutoGenerate,IsolateApps" />',
+      ],
+    },
+  },
+  {
+    id: 'jwt-settings-key',
+    description: 'The signing key of a JWT section in JSON settings ("Jwt": {"Issuer": …, "Key": "…"})',
+    family: 'config-files',
+    keywords: ['"jwt'],
+    // ASP.NET's appsettings.json names it `Key` inside the section, a name too plain to mask anywhere else; a
+    // few members (issuer, audience, lifetimes) may come before it.
+    regex:
+      /"jwt(?:settings|options|config|bearer)?"\s{0,4}:\s{0,4}\{(?:\s{0,8}"[\w-]{1,30}"\s{0,4}:\s{0,4}(?:"[^"\r\n]{0,200}"|\d{1,10}|true|false|null)\s{0,4},){0,8}\s{0,8}"(?:key|signingkey|issuersigningkey|secret)"\s{0,4}:\s{0,4}"([^"\s]{16,512})"/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        '"Jwt": {\n    "Issuer": "https://shop.example.com",\n    "Audience": "shop-api",\n    "Key": "«a48»",\n    "ExpiresMinutes": 60\n  }',
+        '{"JwtSettings": {"SigningKey": "«a32»"}}',
+      ],
+      negative: ['"Jwt": {\n    "Issuer": "https://shop.example.com",\n    "Key": "${JWT_KEY}"\n  }'],
     },
   },
   {

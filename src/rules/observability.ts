@@ -243,6 +243,26 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'pagerduty-integration-key',
+    description:
+      "A PagerDuty integration key (Events API routing_key, v1's service_key) in an alerting config",
+    family: 'observability',
+    // Alertmanager's `pagerduty_configs` and Grafana's contact points hold it so: 32 characters, which send
+    // and resolve incidents on the service. AMQP's routing keys are names (`orders.created`), not 32 of these.
+    keywords: ['routing_key', 'service_key', 'integration_key'],
+    regex: assigned('routing_key|service_key|integration_key', '[0-9a-z]{32}'),
+    secretGroup: 1,
+    entropy: 3,
+    allowlist: { stopwords: GATED_PLACEHOLDERS },
+    examples: {
+      positive: [
+        'pagerduty_configs:\n  - routing_key: «h32»\n    severity: critical',
+        '"service_key": "«l32»"',
+      ],
+      negative: ['routing_key: orders.created.v1', 'routing_key: <your-integration-key>'],
+    },
+  },
+  {
     id: 'pagerduty-api-key',
     description: 'PagerDuty REST API key next to a pagerduty key name',
     family: 'observability',

@@ -14,8 +14,11 @@ export const rules: readonly SecretRule[] = [
     description: 'HTTP Authorization / Proxy-Authorization header credential (Bearer, Basic, Token, or bare)',
     family: 'web',
     keywords: ['authorization'],
+    // The header's name and its value, or, in a web server's configuration, the name and the value quoted
+    // after a space (nginx's `proxy_set_header Authorization "Basic …"`, Apache's `RequestHeader set`): there
+    // a scheme must open the value, so prose (`Authorization header`) is none.
     regex:
-      /authorization["']?\s{0,3}[:=]\s{0,3}["']?(?:(?:bearer|basic|token|bot|digest|api-?key|api-?token|sso-key|key|ssws|splunk)\s{1,3})?([A-Za-z0-9._~+/:=|-]{8,8192})/i,
+      /authorization["']?(?:\s{0,3}[:=]\s{0,3}["']?|[ \t]{1,3}["']?(?=(?:bearer|basic|token|digest)[ \t]))(?:(?:bearer|basic|token|bot|digest|api-?key|api-?token|sso-key|key|ssws|splunk)\s{1,3})?([A-Za-z0-9._~+/:=|-]{8,8192})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -30,6 +33,7 @@ export const rules: readonly SecretRule[] = [
         "'Authorization': 'Bearer «w40»'",
         'curl -H "Authorization: Api-Token «h40»" https://api.example.com',
         'Authorization: Bearer «d15»|«w32»',
+        'proxy_set_header Authorization "Basic «a40»";',
       ],
       negative: [
         'curl -d x --header "Authorization: Basic ..."',
@@ -38,6 +42,7 @@ export const rules: readonly SecretRule[] = [
         'Authorization: Negotiate',
         'authorization: options.authorization,',
         "Authorization: undefined, // do not pass the caller's header on",
+        'The Authorization header carries a Basic credential',
       ],
     },
   },
