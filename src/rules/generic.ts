@@ -81,6 +81,8 @@ const SECRET_NAMES = [
   'pre-shared-key',
   // WireGuard's `PresharedKey = …` beside a peer's PublicKey.
   'presharedkey',
+  // A one-time-password generator's seed, in base32, as password managers export a login (`"totp": "…"`).
+  'totp',
 ];
 
 /**
@@ -92,9 +94,10 @@ const NAME_END = '(?:[_-]?\\d{1,3}|[_-]?str(?:ing)?)?';
 /**
  * Words before a secret-named key that say its value is no secret: a public key or token (`publicToken`,
  * `PUBLIC_API_KEY`), and the anti-forgery tokens a web page carries in every form (`csrf-token`, `X-XSRF-TOKEN`,
- * Rails' `authenticity_token`).
+ * Rails' `authenticity_token`). And an account's number: an ARN names a resource type after it
+ * (`arn:aws:secretsmanager:eu-west-1:482915736204:secret:prod/db-Xa1b2C`).
  */
-const NOT_SECRET_BEFORE = '(?<!(?:public|csrf|xsrf|authenticity)[_-]?)';
+const NOT_SECRET_BEFORE = '(?<!(?:public|csrf|xsrf|authenticity)[_-]?|:\\d{12}:)';
 
 /**
  * Names before `_key` that say the key is no secret (a database's or a lookup's key, a public or an
@@ -192,19 +195,21 @@ const PROSE = new RegExp(
 
 /**
  * A name and its value as two members of one object, the name's value a secret's name: a Kubernetes
- * container's `env` (`- name: DB_PASSWORD` then `value: …` on the next line), and the JSON of ECS task
- * definitions, CloudFormation parameters, Postman and HAR files (`{"name": "X-Api-Key", "value": "…"}`,
- * `"ParameterKey": "DbPassword", "ParameterValue": "…"`). The name comes first, as those tools write it.
+ * container's `env` (`- name: DB_PASSWORD` then `value: …` on the next line), Terraform's `set` blocks of a
+ * Helm release (`name = "adminPassword"` then `value = "…"`, maybe marked `+` or `~` in a plan), and the JSON
+ * of ECS task definitions, CloudFormation parameters, Postman and HAR files (`{"name": "X-Api-Key", "value":
+ * "…"}`, `"ParameterKey": "DbPassword", "ParameterValue": "…"`). The name comes first, as those tools write it.
  */
-const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}value[ \\t]{0,4}:[ \\t]{0,4}|["']\\s{0,4},\\s{0,4}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
+const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}(?:[+~][ \\t]{1,4})?value[ \\t]{0,4}[:=][ \\t]{0,4}|["']\\s{0,4},\\s{0,4}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
 
 /**
  * A name whose value is an object holding the value under `value`, with a few short members before it:
- * `terraform output -json` prints `{"db_password": {"sensitive": true, "type": "string", "value": "…"}}`; or
+ * `terraform output -json` prints `{"db_password": {"sensitive": true, "type": "string", "value": "…"}}`, each
+ * member on a line of its own; or
  * under `Default`, as a CloudFormation template's parameter (`"DBPassword": {"Type": "String", "NoEcho":
  * "true", "Default": "…"}`).
  */
-const NESTED_VALUE = `["']\\s{0,4}:\\s{0,4}\\{(?:\\s{0,4}["'][\\w-]{1,20}["']\\s{0,4}:\\s{0,4}(?:"[\\w-]{0,20}"|true|false|null|\\d{1,10})\\s{0,4},){0,4}\\s{0,4}["'](?:value|default)["']\\s{0,4}:\\s{0,4}["']`;
+const NESTED_VALUE = `["']\\s{0,4}:\\s{0,4}\\{(?:\\s{0,16}["'][\\w-]{1,20}["']\\s{0,4}:\\s{0,4}(?:"[\\w-]{0,20}"|true|false|null|\\d{1,10})\\s{0,4},){0,4}\\s{0,16}["'](?:value|default)["']\\s{0,4}:\\s{0,4}["']`;
 
 /**
  * A CloudFormation parameter named for a secret, in YAML, its `Default` the value, a few of the parameter's
@@ -296,6 +301,11 @@ const named = (letters: string): string => `${letters}{1,61}(?:\\d{1,8}${letters
 const NAME = named('[A-Za-z_$]');
 /** A part of a relative path in lower case. */
 const PATH_PART = named('[a-z_.-]');
+/**
+ * Vault's tokens of 24 after a dot (`s.…` service, `b.…` batch, `r.…` recovery, `hvs.…` since 1.10): shaped
+ * like a dotted name when the 24 hold one run of digits or none.
+ */
+const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
 
 /**
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
@@ -308,12 +318,13 @@ const PATH_PART = named('[a-z_.-]');
  * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's `credentials: 'same-origin'`,
  * PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred = Get-Credential`), names joined by
  * `::` (`AEK_PAUTH | AArch64::AEK_BTI`), upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
- * `token: GITHUB_TOKEN`; a generated value has no underscores between capitals) and names in lower case that
+ * `token: GITHUB_TOKEN`, and a shell's `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no
+ * underscores between capitals) and names in lower case that
  * hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header = "x-api-key"`), or the next
  * key (`password: \`password: \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
  */
 export const NOT_VALUES: readonly RegExp[] = [
-  new RegExp(`^#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
+  new RegExp(`^(?!${VAULT_TOKEN})#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
   /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
@@ -326,7 +337,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
   /^(?:[A-Z][a-z]{1,15}){1,2}-[A-Z][A-Za-z]{1,40}$/,
   /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
-  /^[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
+  /^[?:+-]{0,2}[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
   /^[=:]?(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/i,
   // The next line's name and its colon (`X-Request-Id:`, `security.psk:`), read where a value was looked for.
   /^[A-Za-z][\w.-]{0,60}:$/,
@@ -411,11 +422,12 @@ export const rules: readonly SecretRule[] = [
         'i',
       ),
       SECRET_NAMES.map(escapeRegex).join('|'),
-      // The `:` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 4 characters on (see NAME_VALUE_PAIR); the
+      // The `:` or `=` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 5 + 4 characters on (see
+      // NAME_VALUE_PAIR: a plan's `+ ` before it); the
       // `>` of a keyed element 7 + 1 + 4 on or its next attribute's `=` 7 + 1 + 4 + 20, a table cell's `|`
       // 7 + 1 + 8; the `(` of a call and the `>` of an HTML cell's `</td>` 7 + 1 and 7 + 11, a nested
       // value's `:` 7 + 1 + 4, R's `<-` 7 + 1 + 4.
-      7 + 1 + 4 + 2 + 16 + 5 + 4,
+      7 + 1 + 4 + 2 + 16 + 5 + 5 + 4,
       '=:,>|(<',
     ),
     secretGroup: 1,
@@ -517,9 +529,16 @@ export const rules: readonly SecretRule[] = [
         'Array\n(\n    [username] => admin\n    [password] => «a14»\n)',
         'array(2) {\n  ["username"]=>\n  string(5) "admin"\n  ["api_token"]=>\n  string(20) "«a20»"\n}',
         "await keytar.setPassword('deploy-cli', 'ada@example.com', '«a20»');",
+        // Vault's legacy token, letters alone after its dot: no dotted name.
+        'client_token: "s.«s8»«A8»«s8»"',
+        '      + set {\n          + name  = "adminPassword"\n          + value = "«a16»"\n        }',
+        '{\n  "db_master_password": {\n    "sensitive": true,\n    "type": "string",\n    "value": "«a20»"\n  }\n}',
+        '"login": {"username": "ada@example.com", "totp": "«u32»"}',
       ],
       negative: [
         'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n',
+        '"WEBHOOK_SECRET_ARN": "arn:aws:secretsmanager:eu-west-1:«d12»:secret:prod/webhook-Xa1b2C"',
+        'JWT_SECRET: ${JWT_SECRET:?JWT_SECRET must be set}',
         'password: "this will take time to load"',
         'reset_password: "send link to mail"',
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',

@@ -37,8 +37,11 @@ const BOX_RULE_LINE = /^[ \t]*[├╞]?(?:[─═]{3,}[┼╪])*[─═]{3,}[┤
  */
 const MIN_VALUE = 8;
 
-/** The header of a table of keys and values: the first column's name and the second's. */
-const KEY_HEADER = /^(?:key|name|field|property|setting|variable|parameter|attribute)$/i;
+/**
+ * The header of a table of keys and values: the first column's name and the second's (`OUTPUT  VALUE`:
+ * Pulumi's stack outputs).
+ */
+const KEY_HEADER = /^(?:key|name|field|property|setting|variable|parameter|attribute|output)$/i;
 const VALUE_HEADER = /^values?$/i;
 
 /** A rule line of two columns that only spaces divide, as Vault prints under `Key  Value`. */

@@ -73,6 +73,11 @@ describe('secretColumnCells', () => {
       [['DB_PASSWORD', PASSWORD]],
     ],
     [
+      "Pulumi's stack outputs, indented",
+      `Current stack outputs (2):\n    OUTPUT               VALUE\n    bucketName           assets-prod-7f3a2c1\n    dbPassword           ${PASSWORD}`,
+      [['dbPassword', PASSWORD]],
+    ],
+    [
       'spaced, a value with spaces, up to a blank line',
       `Name      Value\n----      -----\ntoken     ${TOKEN} (renewable)\n\nsecret    ${OTHER}`,
       [['token', `${TOKEN} (renewable)`]],
