@@ -83,6 +83,9 @@ const SECRET_NAMES = [
   'presharedkey',
   // A one-time-password generator's seed, in base32, as password managers export a login (`"totp": "…"`).
   'totp',
+  // Notes' and chats' short word for a password (`MySQL root pw: …`), as a word of its own.
+  ' pw',
+  '\npw',
 ];
 
 /**
@@ -309,25 +312,27 @@ const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
 
 /**
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
- * `this.#options.apiKey`; see `NAME`), names of one to five words in camelCase or capitalised
- * (`token = authToken;`, `auth: AuthService`, `token: Settings > Tokens`), build-time constants
- * (`__WS_TOKEN__`), absolute paths (`PWD: '/Users/ada'`, Windows' `C:\\keys\\pw.txt` and `\\\\host\\share`, their
- * backslashes escaped or not) and relative ones in lower case
- * (`token: "node_modules/.cache"`; base64 has capitals), links with no password in them
- * (`session token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words,
- * packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's `credentials: 'same-origin'`,
- * PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred = Get-Credential`), names joined by
- * `::` (`AEK_PAUTH | AArch64::AEK_BTI`), upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`,
- * `token: GITHUB_TOKEN`, and a shell's `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no
- * underscores between capitals) and names in lower case that
- * hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header = "x-api-key"`), or the next
- * key (`password: \`password: \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
+ * `this.#options.apiKey`; see `NAME`), names of one to five words in camelCase or capitalised, maybe after an
+ * acronym (`token = authToken;`, `auth: AuthService`, `token: Settings > Tokens`, Python's `creds:
+ * HTTPAuthorizationCredentials`), build-time constants (`__WS_TOKEN__`), absolute paths (`PWD: '/Users/ada'`,
+ * systemd's `LoadCredential=token:/etc/app/token`, Windows' `C:\\keys\\pw.txt` and `\\\\host\\share`, their
+ * backslashes escaped or not) and relative ones in lower case (`token: "node_modules/.cache"`; base64 has
+ * capitals), links with no password in them (`session token:\nhttps://…` in a string, where the escape's `n`
+ * comes along), lone lower-case words, packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's
+ * `credentials: 'same-origin'`, PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred =
+ * Get-Credential`), names joined by `::` (`AEK_PAUTH | AArch64::AEK_BTI`, Ruby's
+ * `HttpAuthentication::Token::ControllerMethods`, read from the name's second colon on) and Ruby's symbols,
+ * upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`, `token: GITHUB_TOKEN`, a shell's
+ * `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no underscores between capitals) and names in
+ * lower case that hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header =
+ * "x-api-key"`), or the next key (`password: \`password: \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
  */
 export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^(?!${VAULT_TOKEN})#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
-  /^[a-z]{0,15}(?:[A-Z][a-z]{1,15}){1,5}$/,
+  /^(?:[a-z]{0,15}|[A-Z]{2,6})(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
+  /^[\w.-]{1,64}:(?:\/[\w.@~-]{1,60}){1,12}\/?$/,
   /^(?:[A-Za-z]:|\\{2,4}[\w.$-]{1,60})(?:\\{1,2}[\w .@~$-]{1,60}){1,12}\\{0,2}$/,
   new RegExp(`^(?:\\.{1,2}\\/)?${PATH_PART}(?:\\/${PATH_PART}){1,12}\\/?$`),
   /^n?[a-z][a-z0-9+.-]{1,20}:\/\/[^@]{1,500}$/,
@@ -337,6 +342,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
   /^(?:[A-Z][a-z]{1,15}){1,2}-[A-Z][A-Za-z]{1,40}$/,
   /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
+  /^:[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){0,8}$/,
   /^[?:+-]{0,2}[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
   /^[=:]?(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/i,
   // The next line's name and its colon (`X-Request-Id:`, `security.psk:`), read where a value was looked for.
@@ -351,6 +357,7 @@ const PROSE_NAMES = [
   'token',
   'password',
   'passwd',
+  'pwd',
   'passphrase',
   'secret',
   'credential',
@@ -534,11 +541,15 @@ export const rules: readonly SecretRule[] = [
         '      + set {\n          + name  = "adminPassword"\n          + value = "«a16»"\n        }',
         '{\n  "db_master_password": {\n    "sensitive": true,\n    "type": "string",\n    "value": "«a20»"\n  }\n}',
         '"login": {"username": "ada@example.com", "totp": "«u32»"}',
+        '* MySQL root pw: «a10»-«a6»',
       ],
       negative: [
         'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n',
         '"WEBHOOK_SECRET_ARN": "arn:aws:secretsmanager:eu-west-1:«d12»:secret:prod/webhook-Xa1b2C"',
         'JWT_SECRET: ${JWT_SECRET:?JWT_SECRET must be set}',
+        'async def current_user(creds: HTTPAuthorizationCredentials | None = Depends(bearer_scheme)):',
+        '  include ActionController::HttpAuthentication::Token::ControllerMethods',
+        'LoadCredential=api_token:/etc/exporter/token',
         'password: "this will take time to load"',
         'reset_password: "send link to mail"',
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',
@@ -809,12 +820,12 @@ export const rules: readonly SecretRule[] = [
     // valid`, 1 MB of `token ` repeated) does not run the regex at all.
     regex: gated(
       new RegExp(
-        `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s? (?:(?:is|was):?[ \\t]{1,4})?${PROSE_VALUE}`,
+        `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s? (?:(?:is|was):?[ \\t]{1,4})?[\`'"]?${PROSE_VALUE}`,
         'i',
       ),
       PROSE_NAMES.join('|'),
-      // `s`, a space, `was:` and four spaces or tabs, then a value of 256 characters at most.
-      1 + 1 + 4 + 4 + 256,
+      // `s`, a space, `was:` and four spaces or tabs, a quote, then a value of 256 characters at most.
+      1 + 1 + 4 + 4 + 1 + 256,
       '0123456789',
     ),
     secretGroup: 1,
@@ -833,6 +844,7 @@ export const rules: readonly SecretRule[] = [
         'hey @channel, the staging db password is S6tRx9kLm2pQw7, please do not share',
         'Your new API key is: «a24»7',
         'Here are the API keys «a30»1.',
+        'The profile zip is encrypted, the pwd is `Fjord_Velvet_31`.',
         // A UUID is a key as often as an id (Heroku's API keys, Snyk's tokens): after these names, a key.
         'session token «h8»-«h4»-«h4»-«h4»-«h12» expired',
       ],
@@ -894,6 +906,37 @@ export const rules: readonly SecretRule[] = [
         'The token for build 20241206.3: expired',
         'Token (id): a1b2c3d4e5f6a7b8c9d0',
         'Secret (version 7, rotated yesterday): projects-123456-app-config-v7',
+      ],
+    },
+  },
+  {
+    id: 'login-slash-password',
+    description:
+      'A password handed on after its login and a slash (ada@example.com / <password>, admin: root / <password>)',
+    family: 'generic',
+    keywords: [' / '],
+    // Chats, notes and tickets pass an account on as `user / password`: after an email address, or after a
+    // label that names an account (`Staging admin: admin / …`). The value must look chosen or generated
+    // (small and capital letters, and a digit or a mark) and end its line: `read / write`, `TCP / UDP443` and
+    // `ada@example.com / Engineering` are none.
+    regex:
+      /(?:[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|(?<![\w-])(?:admin|user(?:name)?|login|account|creds?|credentials)\b[^\r\n:]{0,40}:[ \t]{1,4}[\w.@+-]{1,64})[ \t]{1,3}\/[ \t]{1,3}(?=\S{0,63}[a-z])(?=\S{0,63}[A-Z])(?=\S{0,63}[\d!#$%&*+=?@^_~-])([^\s'"`<>]{8,64})(?=[ \t]{0,8}(?:\r?\n|$))/,
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 256, after: 80 },
+    allowlist: { regexes: [...NOT_VALUES, /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/] },
+    examples: {
+      positive: [
+        '[10:04] Greta: analytics@example.com / «a6»3!«a5»\n[10:05] Olu: got it, thanks',
+        '- Staging admin: admin / «s4»8«A3»«s3»',
+        '- Demo customer user: demo.user@example.com / Copper&Falcon2024',
+      ],
+      negative: [
+        'Permissions: read / write',
+        'Owner: ada@example.com / Engineering',
+        'contact ada@example.com / bob@example.com',
+        'Login: admin / ${ADMIN_PASSWORD}',
+        'user: ada / see the vault entry',
       ],
     },
   },
