@@ -185,12 +185,15 @@ export const rules: readonly SecretRule[] = [
     description: 'Doppler token (dp.pt./dp.st./dp.ct./dp.sa./dp.scim./dp.audit.)',
     family: 'ci',
     keywords: ['dp.pt.', 'dp.st.', 'dp.ct.', 'dp.sa.', 'dp.scim.', 'dp.audit.'],
-    regex: /(?<![A-Za-z0-9])dp\.(?:pt|st|ct|sa|scim|audit)\.[A-Za-z0-9_-]{40,44}(?![A-Za-z0-9_-])/,
+    // A service token names its config between (`dp.st.prd.…`), as the CLI prints one it makes.
+    regex:
+      /(?<![A-Za-z0-9])dp\.(?:pt|st(?:\.[a-z0-9_-]{2,35})?|ct|sa|scim|audit)\.[A-Za-z0-9_-]{40,44}(?![A-Za-z0-9_-])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: [
         'DOPPLER_TOKEN=dp.st.fKm4oCsHNk3XqQP9eRpQ5jS6OHr6cmdIhVKZa35fqhc',
         'doppler login --token dp.pt.DZkPglvpybQS5Xaf0YQGGCZ0BfPwSOnUozLJPf88HYs',
+        '$ doppler configs tokens create ci --project api --config prd --plain\ndp.st.prd.«a43»',
       ],
       negative: ['DOPPLER_TOKEN=dp.st.dev', 'dp.pt.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
     },

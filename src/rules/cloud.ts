@@ -114,6 +114,19 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'tencent-cloud-secret-id',
+    description: 'Tencent Cloud API SecretId (AKID prefix)',
+    family: 'cloud',
+    keywords: ['akid'],
+    regex: /(?<![A-Za-z0-9])(AKID[A-Za-z0-9]{32})(?![A-Za-z0-9])/,
+    secretGroup: 1,
+    entropy: 3.5,
+    examples: {
+      positive: ['provider "tencentcloud" {\n  secret_id  = "AKID«a32»"\n}'],
+      negative: ['AKIDxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'the AKID prefix marks a SecretId'],
+    },
+  },
+  {
     id: 'alibaba-access-key-secret',
     description: 'Alibaba Cloud AccessKey secret (30 characters next to an alibaba/aliyun key name)',
     family: 'cloud',

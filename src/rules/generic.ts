@@ -323,7 +323,8 @@ const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
  * Get-Credential`), names joined by `::` (`AEK_PAUTH | AArch64::AEK_BTI`, Ruby's
  * `HttpAuthentication::Token::ControllerMethods`, read from the name's second colon on) and Ruby's symbols,
  * upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`, `token: GITHUB_TOKEN`, a shell's
- * `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no underscores between capitals) and names in
+ * `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no underscores between capitals), a token's
+ * prefix alone (`| Anthropic API key | \`sk-ant-api03-\` |` in a table of formats) and names in
  * lower case that hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header =
  * "x-api-key"`), or the next key (`password: \`password: \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
  */
@@ -343,6 +344,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^(?:[A-Z][a-z]{1,15}){1,2}-[A-Z][A-Za-z]{1,40}$/,
   /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
   /^:[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){0,8}$/,
+  /^[A-Za-z0-9]{1,12}(?:[-_][A-Za-z0-9]{1,12}){0,3}[-_]$/,
   /^[?:+-]{0,2}[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
   /^[=:]?(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/i,
   // The next line's name and its colon (`X-Request-Id:`, `security.psk:`), read where a value was looked for.
@@ -550,6 +552,7 @@ export const rules: readonly SecretRule[] = [
         'async def current_user(creds: HTTPAuthorizationCredentials | None = Depends(bearer_scheme)):',
         '  include ActionController::HttpAuthentication::Token::ControllerMethods',
         'LoadCredential=api_token:/etc/exporter/token',
+        '| Anthropic API key | `sk-ant-api03-` | `sk-ant-api03-<base64url>AA` |',
         'password: "this will take time to load"',
         'reset_password: "send link to mail"',
         'LLM_SECRET_NAME = "NEXUS-GPT4-API-KEY"',

@@ -1,7 +1,8 @@
 /**
  * @module rules/payment
  * Payment and commerce providers: Stripe, Square, PayPal/Braintree, Adyen, Razorpay, Shopify, Flutterwave,
- * Plaid, EasyPost, Duffel, Coinbase, GoCardless, Paddle, Shippo. Prefixed formats match on their own;
+ * Plaid, EasyPost, Duffel, Coinbase, Infura and Alchemy (in an RPC link), GoCardless, Paddle, Shippo. Prefixed
+ * formats match on their own;
  * prefix-less ones only next to the provider's name (see `assigned`).
  */
 import { assigned, GATED_PLACEHOLDERS, PLACEHOLDERS, UUID } from './shapes.js';
@@ -318,6 +319,30 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['COINBASE_ACCESS_TOKEN="b3xbhxeojvsp8v6fjpiycmrtvma5fwygl37kxchc1zytnfjixl1znsgqiv370bbp"'],
       negative: ['COINBASE_ACCESS_TOKEN="${COINBASE_TOKEN}"', 'coinbase_wallet = "primary"'],
+    },
+  },
+  {
+    id: 'web3-rpc-url-key',
+    description:
+      "An Infura or Alchemy API key in a node provider's RPC link (…infura.io/v3/<key>, …alchemy.com/v2/<key>)",
+    family: 'payment',
+    // Wallets and deploy scripts name their Ethereum node by a link whose last part is the project's key: who
+    // has it spends the project's quota and reads through its account.
+    keywords: ['.infura.io/', '.alchemy.com/v2/'],
+    regex: /\.(?:infura\.io\/(?:ws\/)?v3\/|alchemy\.com\/v2\/)([A-Za-z0-9_-]{32})(?![\w-])/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    examples: {
+      positive: [
+        'url: "https://sepolia.infura.io/v3/«h32»",',
+        'const provider = new WebSocketProvider("wss://mainnet.infura.io/ws/v3/«h32»");',
+        'RPC_URL=https://eth-mainnet.g.alchemy.com/v2/«w32»',
+      ],
+      negative: [
+        'url: `https://eth-mainnet.g.alchemy.com/v2/${ALCHEMY_KEY}`',
+        'https://mainnet.infura.io/v3/',
+      ],
     },
   },
   {

@@ -906,6 +906,36 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'launchdarkly-sdk-key',
+    description: 'LaunchDarkly server-side SDK key (sdk-<uuid>), by its shape',
+    family: 'saas',
+    // The key a server connects its SDK with; found where the product's name is not next to it
+    // (`launchdarkly:` a line above `sdkKey: sdk-…` in a values file).
+    keywords: ['sdk-'],
+    regex: new RegExp(`(?<![\\w-])(sdk-${UUID})(?![\\w-])`),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    examples: {
+      positive: ['featureFlags:\n  launchdarkly:\n    sdkKey: sdk-«h8»-«h4»-4«h3»-a«h3»-«h12»'],
+      negative: ['aws-sdk-2.1692.0', 'sdk-00000000-0000-0000-0000-000000000000'],
+    },
+  },
+  {
+    id: 'salesforce-access-token',
+    description: "Salesforce access (session) token: the org's id, `!`, then the token (sf org display)",
+    family: 'saas',
+    keywords: ['00d'],
+    regex: /(?<![\w!])(00D[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?![A-Za-z0-9._]{80,300})(?![\w.])/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3.5,
+    examples: {
+      positive: [' Access Token     00D«a12»!«a6».«a5».«a80»\n Api Version      62.0'],
+      negative: ['Id               00D5g000004Rb9LCAD', 'sha 00d4e1f2c3b4a5968778695a4b3c2d1e0f'],
+    },
+  },
+  {
     id: 'frameio-api-token',
     description: 'Frame.io developer token (fio-u-)',
     family: 'saas',
