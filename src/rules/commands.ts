@@ -5,7 +5,9 @@
  * -p …`, `sshpass -p`, `xfreerdp /p:…`), one piped into it (`echo … | docker login --password-stdin`, `| sudo
  * -S`), one PowerShell turns into a secure string, one `htpasswd -b` stores, ssh-keygen's passphrases, and a
  * secret-named variable a command defines (`#define`, `setx`, fish's `set -x`).
- * Database clients' flags are in `databases`.
+ * Database clients' flags are in `databases`. Where a rule reads a command's words up to its flag, a
+ * backslash that ends a line goes on to the next, as scripts and READMEs break long commands (`docker login
+ * host \` and then `  -p '…'`).
  */
 import { gated } from './assignments.js';
 import { NOT_VALUES } from './generic.js';
@@ -104,7 +106,7 @@ function keygenPassphrase(flag: 'N' | 'P', which: 'new' | 'old'): SecretRule {
     keywords: ['ssh-keygen'],
     regex: gated(
       new RegExp(
-        String.raw`(?<![\w-])ssh-keygen(?:[^\n \t]|[ \t](?!-${flag}[ \t])){0,200}[ \t]-${flag}[ \t]{1,4}${quotedOrWord(4, 256)}`,
+        String.raw`(?<![\w-])ssh-keygen(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-${flag}[ \t])){0,200}[ \t]-${flag}[ \t]{1,4}${quotedOrWord(4, 256)}`,
       ),
       'ssh-keygen',
       200,
@@ -245,7 +247,7 @@ export const rules: readonly SecretRule[] = [
     // one; the gate skips a hit with none within reach (1 MB of `docker login` repeated).
     regex: gated(
       new RegExp(
-        String.raw`(?<![\w-])(?:${LOGIN_TOOLS.join('|')})(?:[^\n \t]|[ \t](?!${LOGIN_FLAG})){0,200}[ \t]${LOGIN_FLAG}["']?([^\s'"${'`'}:=-][^\s'"${'`'}]{5,255})`,
+        String.raw`(?<![\w-])(?:${LOGIN_TOOLS.join('|')})(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${LOGIN_FLAG})){0,200}[ \t]${LOGIN_FLAG}["']?([^\s'"${'`'}:=-][^\s'"${'`'}]{5,255})`,
       ),
       LOGIN_TOOLS.join('|'),
       200,
@@ -260,6 +262,7 @@ export const rules: readonly SecretRule[] = [
       positive: [
         'docker login -u ci -p «a20» registry.example.test',
         "podman login quay.io -u robot+deploy -p '«w32»'",
+        "docker login fra.ocir.io \\\n  -u 'ns/svc-ci@example.com' \\\n  -p '«a18»{'",
         'oc login https://api.cluster.test:6443 -u developer -p «a16»',
         "sshpass -p '«a14»' ssh deploy@10.0.0.5",
         'sshpass -p«a12» scp build.tgz host:',
@@ -376,7 +379,7 @@ export const rules: readonly SecretRule[] = [
     family: 'commands',
     keywords: ['lftp'],
     regex: gated(
-      /(?<![\w-])lftp(?:[^\n \t]|[ \t](?!-u[ \t])){0,200}[ \t]-u[ \t]{1,4}["']?[^\s,'"]{1,100},([^\s'"`]{4,255})/,
+      /(?<![\w-])lftp(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-u[ \t])){0,200}[ \t]-u[ \t]{1,4}["']?[^\s,'"]{1,100},([^\s'"`]{4,255})/,
       'lftp',
       200,
       /[ \t]-u/,
@@ -639,7 +642,7 @@ export const rules: readonly SecretRule[] = [
     // zip and unzip take it after `-P` (their `-p` is another flag), 7-Zip and RAR attached to `-p` (`-p`
     // alone asks for it). The words before the flag are read up to the line's first such flag.
     regex: gated(
-      /(?<![\w.-])(?:(?:un)?zip(?:[^\n \t]|[ \t](?!-P[ \t])){0,200}[ \t]-P[ \t]{1,4}|(?:7za?|7zz|(?:un)?rar)(?:[^\n \t]|[ \t](?!-p)){0,200}[ \t]-p)["']?([^\s"'-][^\s"']{3,255})/,
+      /(?<![\w.-])(?:(?:un)?zip(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-P[ \t])){0,200}[ \t]-P[ \t]{1,4}|(?:7za?|7zz|(?:un)?rar)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-p)){0,200}[ \t]-p)["']?([^\s"'-][^\s"']{3,255})/,
       'zip|unzip|7z|7za|7zz|rar|unrar',
       200,
       /[ \t]-[pP]/,
@@ -755,7 +758,7 @@ export const rules: readonly SecretRule[] = [
     family: 'commands',
     keywords: ['smbclient', 'rpcclient', 'smbcacls', 'smbget', 'smbmap', 'net rpc', 'net ads'],
     regex: gated(
-      /(?<![\w-])(?:smbclient|rpcclient|smbcacls|smbget|smbmap|net[ \t]{1,4}(?:rpc|ads))(?:[^\n \t]|[ \t](?!-U|--user)){0,200}[ \t](?:-U|--user(?:name)?)[ \t=]{0,4}["']?[^\s"'%]{1,100}%([^\s"']{3,255})/,
+      /(?<![\w-])(?:smbclient|rpcclient|smbcacls|smbget|smbmap|net[ \t]{1,4}(?:rpc|ads))(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-U|--user)){0,200}[ \t](?:-U|--user(?:name)?)[ \t=]{0,4}["']?[^\s"'%]{1,100}%([^\s"']{3,255})/,
       'smbclient|rpcclient|smbcacls|smbget|smbmap|net rpc|net ads',
       200,
       /[ \t]-(?:U|-user)/,
@@ -785,7 +788,7 @@ export const rules: readonly SecretRule[] = [
     ],
     // `-W` asks for it and `-y` reads it from a file; `-w` takes it. ldappasswd's `-s` is the new password.
     regex: gated(
-      /(?<![\w-])ldap(?:search|add|modify|delete|passwd|whoami|modrdn|compare)(?:[^\n \t]|[ \t](?!-[ws][ \t])){0,300}[ \t]-[ws][ \t]{1,4}["']?([^\s"'-][^\s"']{2,255})/,
+      /(?<![\w-])ldap(?:search|add|modify|delete|passwd|whoami|modrdn|compare)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-[ws][ \t])){0,300}[ \t]-[ws][ \t]{1,4}["']?([^\s"'-][^\s"']{2,255})/,
       'ldapsearch|ldapadd|ldapmodify|ldapdelete|ldappasswd|ldapwhoami|ldapmodrdn|ldapcompare',
       300,
       /[ \t]-[ws]/,
@@ -915,7 +918,7 @@ export const rules: readonly SecretRule[] = [
     ],
     // The words before the flag are read up to its first occurrence, as for the login commands.
     regex: gated(
-      /(?<![\w-])(?:gh[ \t]{1,4}secret[ \t]{1,4}set|keyvault[ \t]{1,4}secret[ \t]{1,4}set|secretsmanager[ \t]{1,4}(?:create-secret|put-secret-value|update-secret)|ssm[ \t]{1,4}put-parameter|doctl[ \t]{1,4}auth[ \t]{1,4}init)(?:[^\n \t]|[ \t](?!-(?:-body|b|-value|-secret-string|t)[ \t=])){0,300}[ \t]-(?:-body|b|-value|-secret-string|t)[ \t=]{1,3}["']?([^\s"'$`{[-][^\s"'`]{5,255})/,
+      /(?<![\w-])(?:gh[ \t]{1,4}secret[ \t]{1,4}set|keyvault[ \t]{1,4}secret[ \t]{1,4}set|secretsmanager[ \t]{1,4}(?:create-secret|put-secret-value|update-secret)|ssm[ \t]{1,4}put-parameter|doctl[ \t]{1,4}auth[ \t]{1,4}init)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-(?:-body|b|-value|-secret-string|t)[ \t=])){0,300}[ \t]-(?:-body|b|-value|-secret-string|t)[ \t=]{1,3}["']?([^\s"'$`{[-][^\s"'`]{5,255})/,
       'gh secret set|keyvault secret set|secretsmanager|ssm put-parameter|doctl auth init',
       300,
       /[ \t]-(?:-body|b|-value|-secret-string|t)[ \t=]/,

@@ -139,7 +139,7 @@ export const rules: readonly SecretRule[] = [
     // repeated stays linear). No name glued to another or after a colon, as in a mask's label
     // (`[REDACTED:mysql-password-flag] … -pbkdf2`): masking would find more in its own output.
     regex: gated(
-      /(?<![\w:-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)(?:[^\n \t]|[ \t](?!-p)){0,200}[ \t]-p["']?([^\s'"`]{4,128})/,
+      /(?<![\w:-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-p)){0,200}[ \t]-p["']?([^\s'"`]{4,128})/,
       'mysql|mysqldump|mysqladmin|mysqlimport|mariadb',
       200,
       /[ \t]-p/,
@@ -153,6 +153,7 @@ export const rules: readonly SecretRule[] = [
         'mysql -h db.internal -u root -p«a14» app < dump.sql',
         'mysqldump -uroot -p«a12» --all-databases',
         "15 2 * * * /usr/bin/mysqldump -u backup -p'«a10»!«a6»' --all-databases | gzip",
+        'mysqldump --single-transaction \\\n  -h db.internal -u backup \\\n  -p«a14» shop > shop.sql',
       ],
       negative: [
         'mysql -u root -p app',
@@ -172,7 +173,7 @@ export const rules: readonly SecretRule[] = [
     // MongoDB shells, ` -P` for sqlcmd, osql and bcp, whose `-p` prints statistics) and no further, and the
     // gate skips a hit with none within reach.
     regex: gated(
-      /(?:redis-cli(?:[^\n \t]|[ \t](?!-a[ \t])){0,200}[ \t]-a|mongo(?:sh)?(?:[^\n \t]|[ \t](?!-p[ \t])){0,200}[ \t]-p|(?:sqlcmd|osql|bcp)(?:[^\n \t]|[ \t](?!-P)){0,200}[ \t]-P)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{3,127})/,
+      /(?:redis-cli(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-a[ \t])){0,200}[ \t]-a|mongo(?:sh)?(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-p[ \t])){0,200}[ \t]-p|(?:sqlcmd|osql|bcp)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-P)){0,200}[ \t]-P)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{3,127})/,
       'redis-cli|mongosh|mongo|sqlcmd|osql|bcp',
       200,
       /[ \t]-[apP]/,
