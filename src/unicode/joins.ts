@@ -104,9 +104,12 @@ export function takesSelector(l: number, vs: number): boolean {
   return false;
 }
 
+/** Below the first joining script (Arabic): Latin, Greek, Cyrillic, Hebrew and a joiner after them, at once. */
+const JOINING_FROM = (JOINING_SCRIPT_RANGES[0] as CodePointRange)[0];
+
 /** ZWJ/ZWNJ after a letter of a joining script, before another one or at the end of a word. */
 export function scriptJoin(l: number, r: number): boolean {
-  if (l < 0 || !inRanges(l, JOINING_SCRIPT_RANGES)) return false;
+  if (l < JOINING_FROM || !inRanges(l, JOINING_SCRIPT_RANGES)) return false;
   return r < 0 || inRanges(r, JOINING_SCRIPT_RANGES) || !isLetterOrDigit(r);
 }
 

@@ -149,13 +149,25 @@ export const MONGOLIAN_LETTERS: readonly CodePointRange[] = [
 /**
  * Scripts whose orthography uses ZWJ/ZWNJ between (or after) letters: Arabic and Persian (ZWNJ before
  * suffixes), Syriac, N'Ko; the Indic scripts Devanagari through Malayalam and Sinhala (half forms,
- * eyelash RA, chillu, explicit virama).
+ * eyelash RA, chillu, explicit virama); the other Brahmic scripts whose virama or stacker a joiner may
+ * follow (UAX #31's contexts): Myanmar, Khmer, Tai Tham, Balinese to Batak, Javanese, Syloti Nagri to
+ * Devanagari Extended, and the historic ones of the Supplementary Multilingual Plane (Brahmi to Ahom and
+ * on); and Mongolian, whose joiners choose a letter's form. In order: `scriptJoin` takes the first start as
+ * the lowest.
  */
 export const JOINING_SCRIPT_RANGES: readonly CodePointRange[] = [
   [0x0600, 0x08ff],
   [0x0900, 0x0dff],
+  [0x1000, 0x109f],
+  [0x1780, 0x17ff],
+  [0x1800, 0x18af],
+  [0x1a20, 0x1aaf],
+  [0x1b00, 0x1bff],
+  [0xa800, 0xa8ff],
+  [0xa980, 0xa9df],
   [0xfb50, 0xfdff],
   [0xfe70, 0xfefc],
+  [0x11000, 0x11fff],
 ];
 
 /** Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko, ..., and the RTL supplementary blocks). */
