@@ -683,12 +683,35 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       if (on > e) out.push({ start: s, end: on, rule });
       return past;
     }
-    if (inCode(rule, text, e) || !judge(rule, text.slice(s, e), filter)) {
+    const to = continued(rule, text, e);
+    if (
+      inCode(rule, text, e) ||
+      !(judge(rule, text.slice(s, e), filter) || passesWhole(rule, text, s, e, to, filter))
+    ) {
       refuse(s, e);
       return rereads++ < REREADS_MAX ? s : past;
     }
-    out.push({ start: s, end: continued(rule, text, e), rule });
+    out.push({ start: s, end: to, rule });
     return past;
+  }
+
+  /**
+   * Whether a value the checks turned away where the regex stopped (`e`) passes them read on to `to`: a
+   * password with a `&` or `;` in it whose first part alone reads as a name (`FASTLANE_PASSWORD=Tidewater&Orca88`,
+   * `Tidewater` a capitalised word). Not when the rest holds a `=`: that is a query's next parameter
+   * (`token=abc&page=2`).
+   */
+  function passesWhole(
+    rule: CompiledRule,
+    text: string,
+    s: number,
+    e: number,
+    to: number,
+    filter: MatchFilter | undefined,
+  ): boolean {
+    if (to <= e) return false;
+    const rest = text.slice(e, to);
+    return !rest.includes('=') && judge(rule, text.slice(s, to), filter);
   }
 
   function runRule(rule: CompiledRule, text: string, hits: Hits, out: SecretMatch[], filter?: MatchFilter) {
