@@ -86,13 +86,23 @@ const SECRET_NAMES = [
   // Notes' and chats' short word for a password (`MySQL root pw: …`), as a word of its own.
   ' pw',
   '\npw',
+  // Names in camelCase of keys named above with an underscore (Kibana's `xpack.security.encryptionKey`), and a
+  // property's dotted one (Hadoop's `fs.s3a.secret.key`).
+  'encryptionkey',
+  'signingkey',
+  'masterkey',
+  'secret.key',
 ];
 
 /**
- * What may end a key name after its secret word: a number (`TOKEN2`, `some_api_token_123`) or a string type
- * (`mySecretString`, `passwordStr`). Any other ending names something else (`token_type`, `secret_name`).
+ * What may end a key name after its secret word: a number (`TOKEN2`, `some_api_token_123`), a string type
+ * (`mySecretString`, `passwordStr`), or the environment or platform it is for (`STRIPE_SECRET_KEY_PROD`,
+ * `CODEPUSH_KEY_IOS`). Any other ending names something else (`token_type`, `secret_name`).
  */
-const NAME_END = '(?:[_-]?\\d{1,3}|[_-]?str(?:ing)?)?';
+const NAME_END =
+  '(?:[_-]?\\d{1,3}|[_-]?str(?:ing)?|[_-](?:prod|production|dev|staging|stage|test|live|sandbox|ios|android|web|local))?';
+/** The longest `NAME_END` (`_production`), for the gates' reach. */
+const NAME_END_MAX = 11;
 
 /**
  * Words before a secret-named key that say its value is no secret: a public key or token (`publicToken`,
@@ -201,9 +211,11 @@ const PROSE = new RegExp(
  * container's `env` (`- name: DB_PASSWORD` then `value: …` on the next line), Terraform's `set` blocks of a
  * Helm release (`name = "adminPassword"` then `value = "…"`, maybe marked `+` or `~` in a plan), and the JSON
  * of ECS task definitions, CloudFormation parameters, Postman and HAR files (`{"name": "X-Api-Key", "value":
- * "…"}`, `"ParameterKey": "DbPassword", "ParameterValue": "…"`). The name comes first, as those tools write it.
+ * "…"}`, `"ParameterKey": "DbPassword", "ParameterValue": "…"`), Hadoop's and Hive's XML properties
+ * (`<name>javax.jdo.option.ConnectionPassword</name>` then `<value>…</value>`). The name comes first, as those
+ * tools write it.
  */
-const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}(?:[+~][ \\t]{1,4})?value[ \\t]{0,4}[:=][ \\t]{0,4}|["']\\s{0,4},\\s{0,4}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
+const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}(?:[+~][ \\t]{1,4})?value[ \\t]{0,4}[:=][ \\t]{0,4}|<\\/name>\\s{0,16}<value>|["']\\s{0,4},\\s{0,4}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
 
 /**
  * A name whose value is an object holding the value under `value`, with a few short members before it:
@@ -422,8 +434,8 @@ export const rules: readonly SecretRule[] = [
     description: 'A secret-named key (…token, …secret, …password, …api_key) assigned a high-entropy value',
     family: 'generic',
     keywords: SECRET_NAMES,
-    // The first `=`, `:` or `>`: after the name's end (7, `_string`), 12 quotes or spaces and a `.` (ASSIGN),
-    // or after `" value ` (7 + 12). `>` alone closes an element's name (see ELEMENT_TEXT).
+    // The first `=`, `:` or `>`: after the name's end (NAME_END_MAX), 12 quotes or spaces and a `.` (ASSIGN),
+    // or after `" value ` (NAME_END_MAX + 12). `>` alone closes an element's name (see ELEMENT_TEXT).
     // A YAML block scalar (`password: |`) puts the value on the next line, indented.
     regex: gated(
       new RegExp(
@@ -431,12 +443,13 @@ export const rules: readonly SecretRule[] = [
         'i',
       ),
       SECRET_NAMES.map(escapeRegex).join('|'),
-      // The `:` or `=` after a pair's `value`: 7 + 1 + 4 + 2 + 16 + 5 + 5 + 4 characters on (see
+      // The `:` or `=` after a pair's `value`: NAME_END_MAX + 1 + 4 + 2 + 16 + 5 + 5 + 4 characters on (see
       // NAME_VALUE_PAIR: a plan's `+ ` before it); the
-      // `>` of a keyed element 7 + 1 + 4 on or its next attribute's `=` 7 + 1 + 4 + 20, a table cell's `|`
-      // 7 + 1 + 8; the `(` of a call and the `>` of an HTML cell's `</td>` 7 + 1 and 7 + 11, a nested
-      // value's `:` 7 + 1 + 4, R's `<-` 7 + 1 + 4.
-      7 + 1 + 4 + 2 + 16 + 5 + 5 + 4,
+      // `>` of a keyed element NAME_END_MAX + 1 + 4 on or its next attribute's `=` NAME_END_MAX + 1 + 4 + 20,
+      // a table cell's `|` NAME_END_MAX + 1 + 8; the `(` of a call and the `>` of an HTML cell's `</td>`
+      // NAME_END_MAX + 1 and NAME_END_MAX + 11, a nested value's `:` NAME_END_MAX + 1 + 4, R's `<-`
+      // NAME_END_MAX + 1 + 4.
+      NAME_END_MAX + 1 + 4 + 2 + 16 + 5 + 5 + 4,
       '=:,>|(<',
     ),
     secretGroup: 1,
@@ -544,6 +557,9 @@ export const rules: readonly SecretRule[] = [
         '{\n  "db_master_password": {\n    "sensitive": true,\n    "type": "string",\n    "value": "«a20»"\n  }\n}',
         '"login": {"username": "ada@example.com", "totp": "«u32»"}',
         '* MySQL root pw: «a10»-«a6»',
+        'STRIPE_SECRET_TOKEN_PROD=«a32»',
+        '<property>\n  <name>fs.s3a.secret.key</name>\n  <value>«a40»</value>\n</property>',
+        'xpack.security.encryptionKey: "«a32»"',
       ],
       negative: [
         'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n',
@@ -666,7 +682,7 @@ export const rules: readonly SecretRule[] = [
     regex: gated(
       new RegExp(`${NOT_SECRET_KEY}[_-]key${NAME_END}${ASSIGN}(${GENERATED})(?![\\w+/=.-])`, 'i'),
       '[_-]key',
-      7 + 13,
+      NAME_END_MAX + 13,
     ),
     secretGroup: 1,
     anchored: true,
@@ -677,6 +693,7 @@ export const rules: readonly SecretRule[] = [
       positive: [
         'SERVICE_KEY=«a28»',
         'export WEATHER_KEY=«h32»',
+        'CODEPUSH_KEY_IOS=«w36»',
         '  subscription-key: "«h32»"',
         '{"storage_key": "«a44»=="}',
       ],
