@@ -147,6 +147,38 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'spaced-directive-secret',
+    description:
+      "A password or key after its name and spaces on a configuration line (Fluent Bit's HTTP_Passwd, spark-defaults.conf)",
+    family: 'config-files',
+    keywords: ['passwd', 'password', 'shared_key', 'secret.key'],
+    // Formats that separate a key from its value by spaces alone: Fluent Bit's classic sections (`HTTP_Passwd
+    // …`, `Shared_Key …`), spark-defaults.conf (`spark.hadoop.fs.s3a.secret.key …`), Java properties written
+    // so. The name opens its line and ends in the keyword; the value is the rest of the line, one word, with a
+    // letter and a digit or a mark in it (a sentence's line may open so: `password combination.`).
+    regex:
+      /(?<=(?:^|[\r\n])[ \t]{0,16}[\w.-]{0,60})(?:passwd|password|shared_key|secret\.key)[ \t]{1,48}["']?(?=[^\s"']{0,255}[A-Za-z])(?=[^\s"']{0,255}[\d!#$%&*+=?@^~])([^\s"']{8,256})["']?[ \t]{0,8}(?=\r?\n|$)/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: [...NOT_VALUES, WORD_PASSWORDS, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        '[OUTPUT]\n    Name            es\n    HTTP_User       fluentbit\n    HTTP_Passwd     «a10»!«a4»\n    tls             On',
+        '    Shared_Key  «a86»==\n    Log_Type    K8sAudit',
+        'spark.hadoop.fs.s3a.secret.key                 «a40»\nspark.serializer org.apache.spark.serializer.KryoSerializer',
+        'spark.hadoop.javax.jdo.option.ConnectionPassword «a10»#«a4»',
+      ],
+      negative: [
+        '    HTTP_Passwd     ${ES_PASSWORD}',
+        'Reset your password    https://example.com/reset',
+        'password  required',
+        'password combination.\n\nR5: Regulatory--21',
+        'the password is set by the installer',
+      ],
+    },
+  },
+  {
     id: 'tsig-key-secret',
     description: "A TSIG key's secret in BIND's named.conf, rndc.conf or tsig-keygen's output",
     family: 'config-files',
@@ -184,6 +216,22 @@ export const rules: readonly SecretRule[] = [
         "define('SECURE_AUTH_SALT', '«a30»@«a30»');",
       ],
       negative: ["define( 'AUTH_KEY',         'put your unique phrase here' );"],
+    },
+  },
+  {
+    id: 'basic-auth-user-info',
+    description:
+      "A Schema Registry's credentials in a Kafka client's properties (basic.auth.user.info=<key>:<secret>)",
+    family: 'config-files',
+    keywords: ['basic.auth.user.info'],
+    regex: /basic\.auth\.user\.info[ \t]{0,4}[=:][ \t]{0,4}["']?[^\s:"']{1,128}:([^\s"']{8,256})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: [SHELL_VARIABLE] },
+    examples: {
+      positive: ['ksql.schema.registry.basic.auth.user.info=sr-reader:«a64»'],
+      negative: ['basic.auth.user.info=${SR_KEY}:${SR_SECRET}', 'basic.auth.credentials.source=USER_INFO'],
     },
   },
   {
