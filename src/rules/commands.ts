@@ -80,6 +80,14 @@ const LOGIN_TOOLS = [
   'netexec',
   'nxc',
   'evil-winrm',
+  // Code signing and publishing: signtool's `/p` and certutil's `-p` open a PFX, vsce's and ovsx's `-p` is the
+  // marketplace's token, macOS keychains are made and unlocked with `-p`.
+  'signtool',
+  'certutil',
+  'vsce publish',
+  'ovsx publish',
+  'security create-keychain',
+  'security unlock-keychain',
 ];
 /** Their password flags: `-p`, `-p<password>`, `-p=`, PuTTY's `-pw`, and Windows' `/p:`, `-p:`, `/rp`, `/p`. */
 const LOGIN_FLAG = String.raw`(?:[-/]p:|-pw[ \t]|-p[ \t=]?|/r?p[ \t])`;
@@ -211,7 +219,15 @@ export const rules: readonly SecretRule[] = [
     entropy: 2.5,
     // Help texts name the value in capitals (`--token TOKEN`, `--client-secret CLIENT_SECRET`); a manual's
     // sentence runs on past a flag (`--proxy-password respectively,`).
-    allowlist: { regexes: [...NOT_VALUES, /^[A-Z][A-Z_-]*$/, /^[A-Za-z]+[.,;:!?)]$/] },
+    // BuildKit's `--secret` takes where a secret comes from (`id=npm_token,env=NPM_TOKEN`), not the secret.
+    allowlist: {
+      regexes: [
+        ...NOT_VALUES,
+        /^[A-Z][A-Z_-]*$/,
+        /^[A-Za-z]+[.,;:!?)]$/,
+        /^(?:id|type|src|source|env|target)=/,
+      ],
+    },
     examples: {
       positive: [
         'docker login --username ci --password «a16» registry.internal',
@@ -232,7 +248,87 @@ export const rules: readonly SecretRule[] = [
         'llm --max-tokens 4096 --token-file /run/secrets/token',
         'a long --- rule --token-ttl 3600',
         'renamed to --http-password and --proxy-password respectively, and',
+        'docker buildx build --secret id=npm_token,env=NPM_TOKEN --secret id=sentry,src=$HOME/.sentryclirc .',
       ],
+    },
+  },
+  {
+    id: 'cli-single-dash-secret',
+    description:
+      'A secret after a one-dash long flag and a space (Unity -password <value>, Go tools -token <value>)',
+    family: 'commands',
+    keywords: ['-password', '-passwd', '-token', '-secret', '-apikey', '-api-key', '-api_key'],
+    // Go's flag package, Unity's and Java's tools spell long flags with one dash. The flag starts a word (a
+    // space before it): `--token` is `cli-secret-flag`'s, and `db-password` is a name.
+    regex:
+      /(?<=[ \t])-(?:password|passwd|token|secret|apikey|api-key|api_key)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{7,255})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: [...NOT_VALUES, /^[A-Z][A-Z_-]*$/, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        "Unity -batchmode -quit -username build@example.com -password '«a10»!«a4»#9'",
+        'vault-sync -addr https://vault.internal -token «a26» -path kv/app',
+      ],
+      negative: ['app -token $VAULT_TOKEN -path kv/app', '  -password string   the password (required)'],
+    },
+  },
+  {
+    id: 'keychain-import-passphrase',
+    description:
+      "A passphrase macOS's security tool is given: a PKCS#12's on import (-P), the keychain's to set a key's ACL (-k)",
+    family: 'commands',
+    keywords: ['security import', 'set-key-partition-list'],
+    // In `import` `-k` is the keychain's path and `-P` the file's passphrase; in `set-key-partition-list`
+    // `-k` is the keychain's password.
+    regex:
+      /(?:(?<![\w-])security[ \t]{1,4}import(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-P[ \t])){0,300}[ \t]-P|set-key-partition-list(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-k[ \t])){0,300}[ \t]-k)[ \t]{1,4}["']?([^\s"']{4,255})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        '+ security import /tmp/dist_cert.p12 -k build.keychain -P "«a8»7!«a5»" -T /usr/bin/codesign',
+        '+ security set-key-partition-list -S apple-tool:,apple: -s -k "kc-«a12»" build.keychain',
+      ],
+      negative: ['security import cert.p12 -k build.keychain -P "$P12_PASSWORD" -T /usr/bin/codesign'],
+    },
+  },
+  {
+    id: 'steamcmd-login-password',
+    description: "A Steam account's password on steamcmd's command line (+login <user> <password>)",
+    family: 'commands',
+    keywords: ['+login'],
+    regex: /\+login[ \t]{1,4}[^\s+"']{1,64}[ \t]{1,4}["']?([^\s"'+][^\s"']{3,255})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: ["$ ./steamcmd.sh +login ci_build '«a8»!«a6»' +run_app_build /builds/app_build.vdf +quit"],
+      negative: [
+        'steamcmd +login anonymous +app_update 740 +quit',
+        'steamcmd +login ci_build "$STEAM_PASSWORD" +quit',
+      ],
+    },
+  },
+  {
+    id: 'minio-client-secret',
+    description:
+      "The secret key given to MinIO's client with an alias (mc alias set <name> <url> <access> <secret>)",
+    family: 'commands',
+    keywords: ['mc alias set', 'mc config host add'],
+    regex:
+      /(?<![\w-])mc[ \t]{1,4}(?:alias[ \t]{1,4}set|config[ \t]{1,4}host[ \t]{1,4}add)[ \t]{1,4}[^\s]{1,64}[ \t]{1,4}[a-z]{2,10}:\/\/[^\s]{1,256}[ \t]{1,4}["']?[^\s"']{3,128}["']?[ \t]{1,4}["']?([^\s"']{8,128})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: ['$ mc alias set lake https://s3.lake.internal ci-writer «a40»'],
+      negative: ['mc alias set lake https://s3.lake.internal "$MINIO_ACCESS" "$MINIO_SECRET"'],
     },
   },
   {
@@ -262,6 +358,10 @@ export const rules: readonly SecretRule[] = [
       positive: [
         'docker login -u ci -p «a20» registry.example.test',
         "podman login quay.io -u robot+deploy -p '«w32»'",
+        'signtool.exe sign /f codesign.pfx /p "«a8»#«a5»" /fd sha256 dist\\Setup.exe',
+        'certutil -f -p "«a8»!«a4»" -importpfx codesign.pfx',
+        'npx @vscode/vsce publish -p «l52» --packagePath ext.vsix',
+        '+ security unlock-keychain -p "kc-«a12»" build.keychain',
         "docker login fra.ocir.io \\\n  -u 'ns/svc-ci@example.com' \\\n  -p '«a18»{'",
         'oc login https://api.cluster.test:6443 -u developer -p «a16»',
         "sshpass -p '«a14»' ssh deploy@10.0.0.5",
