@@ -528,4 +528,21 @@ export const rules: readonly SecretRule[] = [
       negative: ['BREVO_API_KEY=xkeysib-...'],
     },
   },
+  {
+    id: 'nats-nkey-seed',
+    description:
+      "A NATS NKEY seed (SU…, SA…, SO…: a user's, account's or operator's private key), by its shape",
+    family: 'messaging',
+    // 58 characters of base32: the seed prefix and the key's type make its first three (`SUA` a user's), the
+    // 32-byte key and a checksum the rest. A creds file prints it under `BEGIN USER NKEY SEED`.
+    keywords: ['sua', 'saa', 'soa'],
+    regex: /(?<![A-Z2-7])(S[UAO]A[A-Z2-7]{55})(?![A-Z2-7])/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3.5,
+    examples: {
+      positive: ['-----BEGIN USER NKEY SEED-----\nSUA«A55»\n------END USER NKEY SEED------'],
+      negative: ['SUAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'SUAVE is a word'],
+    },
+  },
 ];

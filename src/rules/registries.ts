@@ -12,6 +12,9 @@ const DOCKER_CONFIG_STARTS = ['{"auths":', '{\n  "auths":', '{\n    "auths":', '
   base64Start,
 );
 
+/** The base64 of `{"t": "u1-macaroon"`, how exported Snap Store credentials start. */
+const SNAPCRAFT_START = base64Start('{"t": "u1-macaroon"');
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'npm-access-token',
@@ -132,6 +135,21 @@ export const rules: readonly SecretRule[] = [
         `"config.json": "${base64Start('{\n  "auths": {\n    "ghcr.io": {\n      "auth": "')}«a64»"`,
       ],
       negative: [`.dockerconfigjson: ${base64Start('{"auths":')}`, 'eyJhdXRocyI6e30='],
+    },
+  },
+  {
+    id: 'snapcraft-login-credentials',
+    description:
+      'Snap Store credentials as snapcraft export-login writes them (base64 of {"t": "u1-macaroon", …})',
+    family: 'registries',
+    // CI takes them as SNAPCRAFT_STORE_CREDENTIALS; their first characters spell the JSON's opening, so no
+    // decoding is needed to know them.
+    keywords: [SNAPCRAFT_START.toLowerCase()],
+    regex: new RegExp(`(?<![A-Za-z0-9+/])${SNAPCRAFT_START}[A-Za-z0-9+/]{100,8000}={0,2}(?![A-Za-z0-9+/=])`),
+    entropy: 3,
+    examples: {
+      positive: [`SNAPCRAFT_STORE_CREDENTIALS=${SNAPCRAFT_START}«a200»«a120»fQ==`],
+      negative: [SNAPCRAFT_START, 'eyJ0IjogInN0cmluZyJ9'],
     },
   },
   {
