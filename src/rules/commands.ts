@@ -68,6 +68,7 @@ const LOGIN_TOOLS = [
   'psexec',
   'paexec',
   'winrs',
+  'winrm',
   'schtasks',
   'ncftp',
   'plink',
@@ -89,6 +90,8 @@ const LOGIN_TOOLS = [
   'security create-keychain',
   'security unlock-keychain',
 ];
+/** The tools as their makers spell them (keywords are lower-case; the flags' case matters, so the pattern's does). */
+const LOGIN_TOOL_NAMES = [...LOGIN_TOOLS, 'PsExec', 'PaExec'].join('|');
 /** Their password flags: `-p`, `-p<password>`, `-p=`, PuTTY's `-pw`, and Windows' `/p:`, `-p:`, `/rp`, `/p`. */
 const LOGIN_FLAG = String.raw`(?:[-/]p:|-pw[ \t]|-p[ \t=]?|/r?p[ \t])`;
 
@@ -255,13 +258,13 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'cli-single-dash-secret',
     description:
-      'A secret after a one-dash long flag and a space (Unity -password <value>, Go tools -token <value>)',
+      'A secret after a one-dash long flag and a space (Unity -password <value>, Go tools -token <value>, dsadd -pwd <value>)',
     family: 'commands',
-    keywords: ['-password', '-passwd', '-token', '-secret', '-apikey', '-api-key', '-api_key'],
+    keywords: ['-password', '-passwd', '-pwd', '-token', '-secret', '-apikey', '-api-key', '-api_key'],
     // Go's flag package, Unity's and Java's tools spell long flags with one dash. The flag starts a word (a
     // space before it): `--token` is `cli-secret-flag`'s, and `db-password` is a name.
     regex:
-      /(?<=[ \t])-(?:password|passwd|token|secret|apikey|api-key|api_key)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{7,255})/,
+      /(?<=[ \t])-(?:password|passwd|pwd|token|secret|apikey|api-key|api_key)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{7,255})/,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -270,6 +273,7 @@ export const rules: readonly SecretRule[] = [
       positive: [
         "Unity -batchmode -quit -username build@example.com -password '«a10»!«a4»#9'",
         'vault-sync -addr https://vault.internal -token «a26» -path kv/app',
+        'C:\\>dsadd user "CN=Svc Reporting,DC=litware,DC=com" -samid svc_reporting -pwd «a7»#«a6»12 -pwdneverexpires yes',
       ],
       negative: ['app -token $VAULT_TOKEN -path kv/app', '  -password string   the password (required)'],
     },
@@ -343,7 +347,7 @@ export const rules: readonly SecretRule[] = [
     // one; the gate skips a hit with none within reach (1 MB of `docker login` repeated).
     regex: gated(
       new RegExp(
-        String.raw`(?<![\w-])(?:${LOGIN_TOOLS.join('|')})(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${LOGIN_FLAG})){0,200}[ \t]${LOGIN_FLAG}["']?([^\s'"${'`'}:=-][^\s'"${'`'}]{5,255})`,
+        String.raw`(?<![\w-])(?:${LOGIN_TOOL_NAMES})(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${LOGIN_FLAG})){0,200}[ \t]${LOGIN_FLAG}["']?([^\s'"${'`'}:=-][^\s'"${'`'}]{5,255})`,
       ),
       LOGIN_TOOLS.join('|'),
       200,
@@ -368,6 +372,8 @@ export const rules: readonly SecretRule[] = [
         'sshpass -p«a12» scp build.tgz host:',
         'rdesktop -u admin -p «a12» 10.0.0.5',
         'psexec \\\\host -u CORP\\admin -p «a14» cmd',
+        'PsExec64.exe \\\\host -u CORP\\admin -p «a14» -h cmd',
+        'winrm identify -r:https://hv03.example.test:5986 -auth:basic -u:hvadmin -p:"«a6»@«a6»!" -encoding:utf-8',
         'xfreerdp /u:admin /p:«a12» /v:10.0.0.5',
         'winrs -r:host -u:admin -p:«a12» dir',
         'schtasks /create /tn backup /tr c:\\b.cmd /ru svc /rp «a12»',
@@ -934,8 +940,8 @@ export const rules: readonly SecretRule[] = [
     // the secret alone on its line. Each command is one that prints a secret's value and nothing else, or
     // first (`pass show` prints the password's file, its first line the password, and with `-c` a sentence;
     // `openssl rand` prints a new key). The scan tries the regex where a keyword starts: `gopass` and `lpass`
-    // are keywords of their own, for `pass` inside them is no command's start. The rest of its line is read up to 120 characters, and a
-    // newline must follow within them (the gate). That read is atomic (a look-ahead's group, then its
+    // are keywords of their own, for `pass` inside them is no command's start. The rest of its line is read
+    // up to 120 characters, and a newline must follow within them (the gate). That read is atomic (a look-ahead's group, then its
     // back-reference): a line of a command repeated was read again from each hit as the read gave back
     // character by character (1 MB of lines of `vault kv get ` repeated: 40 ms, 33 atomic). The secret ends its
     // line, or the string that holds the transcript (JSON text decoded: `…-w\n<secret>"]}`).
@@ -970,6 +976,31 @@ export const rules: readonly SecretRule[] = [
         '$ op read "op://Private/Prod DB/password"\n[ERROR] 2024/06/01 12:00:00 could not read secret',
         '$ pass show -c work/smtp-relay\nCopied work/smtp-relay to clipboard. Will clear in 45 seconds.',
         '$ lpass show "Shared/grafana admin"\nShared/grafana admin [id: 4128839261047730215]',
+      ],
+    },
+  },
+  {
+    id: 'msi-log-property-value',
+    description:
+      "A secret-named property's value in a Windows Installer log (Adding SQLPASSWORD property. Its value is '…'.)",
+    family: 'commands',
+    keywords: ['property change:'],
+    // msiexec's verbose log (`/l*v`) writes each property it sets with its value, unless the package names
+    // it in MsiHiddenProperties: a password given on the command line comes back in the log.
+    regex:
+      /property[ \t]change:[ \t](?:adding|modifying)[ \t]\w{0,40}(?:password|passwd|pwd|secret|token|apikey|api_key)\w{0,40}[ \t]property\.[ \t]its[ \t](?:current[ \t]value[ \t]is[ \t]'[^'\r\n]{0,256}'\.[ \t]its[ \t]new[ \t]value:|value[ \t]is)[ \t]'([^'\r\n]{4,256})'/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, /^\*{4,}$/] },
+    examples: {
+      positive: [
+        "MSI (s) (A4:6C) [10:12:44:312]: PROPERTY CHANGE: Adding SQLPASSWORD property. Its value is '«a4»!«a4»*«a2»'.",
+        "MSI (c) (18:2C) [09:01:02:003]: PROPERTY CHANGE: Modifying SERVICE_PASSWORD property. Its current value is 'x'. Its new value: '«a14»'.",
+      ],
+      negative: [
+        "MSI (s) (A4:6C) [10:12:44:312]: PROPERTY CHANGE: Adding SQLPASSWORD property. Its value is '**********'.",
+        "MSI (s) (A4:6C) [10:12:44:312]: PROPERTY CHANGE: Adding INSTALLDIR property. Its value is 'C:\\Program Files\\Agent\\'.",
       ],
     },
   },

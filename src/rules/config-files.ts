@@ -3,7 +3,8 @@
  * Credentials by the file that holds them, whatever their names: a `.netrc` entry's password, a `.pgpass`
  * line's, an LDAP client's or server's bind password (`bindpw`, `rootpw`), keepalived's and SNMP's secrets after
  * their directives, a TSIG key's in BIND's configuration, WordPress' keys and salts in
- * `wp-config.php`, ASP.NET's machine keys and a JWT section's signing key, the data of a Kubernetes Secret, as
+ * `wp-config.php`, ASP.NET's machine keys, FileZilla's saved sites, a Remote Desktop file's saved password, a
+ * JWT section's signing key, the data of a Kubernetes Secret, as
  * YAML or as JSON, the ciphertext of an Ansible Vault and the default of a Terraform variable named for a
  * secret.
  */
@@ -252,6 +253,40 @@ export const rules: readonly SecretRule[] = [
       negative: [
         '<machineKey validationKey="AutoGenerate,IsolateApps" decryptionKey="AutoGenerate,IsolateApps" />',
       ],
+    },
+  },
+  {
+    id: 'filezilla-saved-password',
+    description:
+      'A password FileZilla saved for a site (<Pass encoding="base64">…</Pass> in sitemanager.xml)',
+    family: 'config-files',
+    keywords: ['<pass encoding'],
+    // base64 is FileZilla's encoding, not its encryption: the password is one decode away.
+    regex: /<Pass[ \t]{1,4}encoding="base64"[ \t]{0,4}>([A-Za-z0-9+/]{4,1024}={0,2})<\/Pass>/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    examples: {
+      positive: ['            <User>nw_catalog</User>\n            <Pass encoding="base64">«a19»=</Pass>'],
+      negative: ['<Pass encoding="crypt" pubkey="«a40»">«a40»</Pass>'],
+    },
+  },
+  {
+    id: 'rdp-file-password',
+    description:
+      "A password saved in a Remote Desktop file (password 51:b:<hex>, encrypted to the user's DPAPI key)",
+    family: 'config-files',
+    keywords: ['password 51:b:'],
+    // The user's own account decrypts it, and so does any process that runs as them.
+    regex: /(?<![^\s])password 51:b:([0-9A-Fa-f]{32,8192})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    examples: {
+      positive: [
+        'username:s:CONTOSO\\rds-admin\npassword 51:b:01000000D08C9DDF0115D1118C7A00C04FC297EB«H320»',
+      ],
+      negative: ['prompt for credentials:i:1\npassword 51:b:'],
     },
   },
   {

@@ -274,14 +274,16 @@ export const rules: readonly SecretRule[] = [
     // after `BY` and where the statement ends (`;`) or goes on as Oracle's does (`DEFAULT TABLESPACE`, `QUOTA`):
     // prose says `identified by their …`. PostgreSQL's role options may come between the role and `PASSWORD`
     // (`ALTER ROLE app WITH LOGIN PASSWORD '…'`, `CREATE USER app NOSUPERUSER CONNECTION LIMIT 5 PASSWORD '…'`).
+    // SQL Server's `CREATE LOGIN … WITH PASSWORD = N'…'` has an `=` and a Unicode string's `N`.
     regex:
-      /(?:(?:create|alter)[ \t]{1,4}(?:role|user)[ \t]{1,4}(?:"[^"\r\n]{1,63}"|[\w.$-]{1,63})(?:[ \t]{1,4}with)?(?:[ \t]{1,4}(?:no)?(?:superuser|createdb|createrole|inherit|login|replication|bypassrls)|[ \t]{1,4}connection[ \t]{1,4}limit[ \t]{1,4}-?\d{1,6}){0,12}[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|identified[ \t]{1,4}(?:with[ \t]{1,4}\w{1,40}[ \t]{1,4})?by(?:[ \t]{1,4}password)?|with[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|set[ \t]{1,4}password[ \t]{1,4}for[ \t]{1,4}[^\s=;]{1,100}[ \t]{0,4}=(?:[ \t]{0,4}password[ \t]{0,4}\()?)[ \t]{0,4}['"]?((?<=')[^'\r\n]{3,200}(?=')|(?<=by[ \t]{1,4}"?)[A-Za-z0-9_#]{3,128}(?="?[ \t]{0,4};|"?[ \t]{1,4}(?:default|temporary|quota|profile|account|password|container)\b))/i,
+      /(?:(?:create|alter)[ \t]{1,4}(?:role|user)[ \t]{1,4}(?:"[^"\r\n]{1,63}"|[\w.$-]{1,63})(?:[ \t]{1,4}with)?(?:[ \t]{1,4}(?:no)?(?:superuser|createdb|createrole|inherit|login|replication|bypassrls)|[ \t]{1,4}connection[ \t]{1,4}limit[ \t]{1,4}-?\d{1,6}){0,12}[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|identified[ \t]{1,4}(?:with[ \t]{1,4}\w{1,40}[ \t]{1,4})?by(?:[ \t]{1,4}password)?|with[ \t]{1,4}(?:encrypted[ \t]{1,4})?password|set[ \t]{1,4}password[ \t]{1,4}for[ \t]{1,4}[^\s=;]{1,100}[ \t]{0,4}=(?:[ \t]{0,4}password[ \t]{0,4}\()?)[ \t]{0,4}(?:=[ \t]{0,4}N?)?['"]?((?<=')[^'\r\n]{3,200}(?=')|(?<=by[ \t]{1,4}"?)[A-Za-z0-9_#]{3,128}(?="?[ \t]{0,4};|"?[ \t]{1,4}(?:default|temporary|quota|profile|account|password|container)\b))/i,
     secretGroup: 1,
     anchored: true,
     allowlist: { regexes: [WORD_PASSWORDS, SHELL_VARIABLE] },
     examples: {
       positive: [
         "CREATE USER app WITH PASSWORD '«a16»';",
+        "CREATE LOGIN [svc_etl] WITH PASSWORD = N'«a8»#«a5»', DEFAULT_DATABASE = [DW], CHECK_POLICY = ON;",
         "ALTER USER 'root'@'localhost' IDENTIFIED BY '«a14»';",
         "CREATE USER 'svc'@'%' IDENTIFIED WITH mysql_native_password BY '«a12»';",
         'CREATE USER scott IDENTIFIED BY «a10»;',

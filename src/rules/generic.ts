@@ -106,11 +106,11 @@ const NAME_END_MAX = 11;
 
 /**
  * Words before a secret-named key that say its value is no secret: a public key or token (`publicToken`,
- * `PUBLIC_API_KEY`), and the anti-forgery tokens a web page carries in every form (`csrf-token`, `X-XSRF-TOKEN`,
+ * `PUBLIC_API_KEY`, .NET's `publicKeyToken` of an assembly), and the anti-forgery tokens a web page carries in every form (`csrf-token`, `X-XSRF-TOKEN`,
  * Rails' `authenticity_token`). And an account's number: an ARN names a resource type after it
  * (`arn:aws:secretsmanager:eu-west-1:482915736204:secret:prod/db-Xa1b2C`).
  */
-const NOT_SECRET_BEFORE = '(?<!(?:public|csrf|xsrf|authenticity)[_-]?|:\\d{12}:)';
+const NOT_SECRET_BEFORE = '(?<!(?:public(?:[_-]?key)?|csrf|xsrf|authenticity)[_-]?|:\\d{12}:)';
 
 /**
  * Names before `_key` that say the key is no secret (a database's or a lookup's key, a public or an
@@ -215,7 +215,7 @@ const PROSE = new RegExp(
  * (`<name>javax.jdo.option.ConnectionPassword</name>` then `<value>…</value>`). The name comes first, as those
  * tools write it.
  */
-const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}(?:[+~][ \\t]{1,4})?value[ \\t]{0,4}[:=][ \\t]{0,4}|<\\/name>\\s{0,16}<value>|["']\\s{0,4},\\s{0,4}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
+const NAME_VALUE_PAIR = `(?:["']?[ \\t]{0,4}\\r?\\n[ \\t]{0,16}(?:[+~][ \\t]{1,4})?value[ \\t]{0,4}[:=][ \\t]{0,4}|<\\/name>\\s{0,16}<value>|["']\\s{0,4},\\s{0,16}["'](?:value|parametervalue)["']\\s{0,4}:\\s{0,4})["']?`;
 
 /**
  * A name whose value is an object holding the value under `value`, with a few short members before it:
@@ -236,9 +236,11 @@ const PARAMETER_DEFAULT = `:[ \\t]{0,4}\\r?\\n(?:[ \\t]{2,16}(?:Type|NoEcho|Desc
  * An element named as a secret, its text the value (`<password>…</password>`), maybe on a line of its own
  * between the tags, and closed: a placeholder in a command or a header (`Authorization: Bearer <token>`) is
  * written the same way, and what follows it (the next line's `X-Request-Id:`) is no value. Jenkins puts its
- * encrypted secrets in braces (`<password>{AQAAABAAAAAQ…=}</password>`): the value is what they hold.
+ * encrypted secrets in braces (`<password>{AQAAABAAAAAQ…=}</password>`): the value is what they hold. Windows'
+ * answer files put it in a `<Value>` inside (`<AdministratorPassword>` then `<Value>…</Value>`), and
+ * PowerShell's `Select-String -Context` marks the lines that matched with a `>`.
  */
-const ELEMENT_TEXT = `>(?:[ \\t]{0,8}\\r?\\n[ \\t]{0,16})?(?=[^\\s<'"][^\\s<]{0,499}\\s{0,16}</)(?:\\{(?=[A-Za-z0-9+/]{12,256}={0,2}\\}))?`;
+const ELEMENT_TEXT = `>(?:[ \\t]{0,8}\\r?\\n>?[ \\t]{0,40})?(?:<value>)?(?=[^\\s<'"][^\\s<]{0,499}\\s{0,16}</)(?:\\{(?=[A-Za-z0-9+/]{12,256}={0,2}\\}))?`;
 
 /**
  * A Markdown table's row, the name in one cell and the value alone in the next (`| DB_PASSWORD | … |`), as
@@ -560,6 +562,8 @@ export const rules: readonly SecretRule[] = [
         'STRIPE_SECRET_TOKEN_PROD=«a32»',
         '<property>\n  <name>fs.s3a.secret.key</name>\n  <value>«a40»</value>\n</property>',
         'xpack.security.encryptionKey: "«a32»"',
+        '<AdministratorPassword>\n                    <Value>«a8»!«a5»</Value>\n    <PlainText>true</PlainText>\n</AdministratorPassword>',
+        '"passwords": [\n    {\n      "name": "password2",\n      "value": "«a52»"\n    }\n  ]',
       ],
       negative: [
         'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n',
@@ -568,6 +572,7 @@ export const rules: readonly SecretRule[] = [
         'async def current_user(creds: HTTPAuthorizationCredentials | None = Depends(bearer_scheme)):',
         '  include ActionController::HttpAuthentication::Token::ControllerMethods',
         'LoadCredential=api_token:/etc/exporter/token',
+        '<component name="Microsoft-Windows-Shell-Setup" publicKeyToken="31bf3856ad364e35" language="neutral">',
         '| Anthropic API key | `sk-ant-api03-` | `sk-ant-api03-<base64url>AA` |',
         'password: "this will take time to load"',
         'reset_password: "send link to mail"',

@@ -272,10 +272,11 @@ const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w*(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'
 
 /**
  * A bracketed mix of both cases and three digits or more, twelve characters at least, maybe base64: no
- * template name. Jenkins writes its encrypted secrets so (`<password>{AQAAABAAAAAQ…=}</password>`).
+ * template name. Jenkins writes its encrypted secrets so (`<password>{AQAAABAAAAAQ…=}</password>`), and IIS
+ * names its provider around them (`password="[enc:IISWASOnlyCngProvider:l3Jq…:enc]"`).
  */
 const GENERATED_INSIDE =
-  /^[{<[](?=[^}>\]]*[A-Z])(?=[^}>\]]*[a-z])(?=(?:[^}>\]\d]*\d){3})[A-Za-z0-9+/]{12,256}={0,2}[}>\]]$/;
+  /^[{<[](?:enc:\w{1,40}:)?(?=[^}>\]]*[A-Z])(?=[^}>\]]*[a-z])(?=(?:[^}>\]\d]*\d){3})[A-Za-z0-9+/]{12,1024}={0,2}(?::enc)?[}>\]]$/;
 
 /**
  * A unit repeated over this many characters, and over a third of the value, is filler: a random token repeats

@@ -67,6 +67,8 @@ describe('isPlaceholder', () => {
     '{ZqL5kVrX1n8tA2}',
     // and base64 in them, as Jenkins writes an encrypted secret
     '{AQAAABAAAAAQE4XmmaNI8cIIYZGAiirn1ltY22Dj7Sn27Tf5oQ=}',
+    // or as IIS writes one, its provider named
+    '[enc:IISWASOnlyCngProvider:l3JqLeOYaL0m4VEL5ouFPsZxX3FBT1w3F92LfZAHc3HEpbNnHX+Ubmj5Og/V4dk7GQUh=:enc]',
     // a password that starts with what opens a reference or a bracketed name, and goes on as neither
     '$A1^frhluN',
     '$Ruc:R5g1n',
