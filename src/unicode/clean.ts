@@ -24,7 +24,16 @@
 
 import type { LookalikeMode, StringClass, UnicodeProfile } from '../core/types.js';
 import { controlStringEnd, csiEnd, escapeEnd, StringEnds } from './escapes.js';
-import { emojiJoin, inRange, inRanges, RTL_LETTERS, RTL_SEARCH, scriptJoin, takesSelector } from './joins.js';
+import {
+  emojiJoin,
+  inRange,
+  inRanges,
+  nonJoinerStands,
+  RTL_LETTERS,
+  RTL_SEARCH,
+  scriptJoin,
+  takesSelector,
+} from './joins.js';
 import { foldLookalikes, greekOrCyrillicEnd, isGreekOrCyrillic } from './lookalikes.js';
 import { doubled, Output } from './output.js';
 import {
@@ -42,6 +51,7 @@ import {
   INVISIBLE_RANGES,
   LATIN_LOOKALIKES,
   LINE_SEPARATORS,
+  MONGOLIAN_VOWEL_SEPARATOR,
   NONCHARACTER_RANGES,
   SPACE_SEPARATOR_RANGES,
   SUBDIVISION_ID,
@@ -139,6 +149,7 @@ function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
       [
         [ZWNJ, ZWNJ],
         [ZWJ, ZWJ],
+        [MONGOLIAN_VOWEL_SEPARATOR, MONGOLIAN_VOWEL_SEPARATOR],
       ],
       remove('zero-width'),
     );
@@ -151,7 +162,13 @@ function buildPolicy(document: boolean, strict: boolean, slot: number): Policy {
     add(SPACE_SEPARATOR_RANGES, A_SPACE);
   } else {
     add([[ZWJ, ZWJ]], A_ZWJ);
-    add([[ZWNJ, ZWNJ]], A_ZWNJ);
+    add(
+      [
+        [ZWNJ, ZWNJ],
+        [MONGOLIAN_VOWEL_SEPARATOR, MONGOLIAN_VOWEL_SEPARATOR],
+      ],
+      A_ZWNJ,
+    );
     add(
       BIDI_MARKS.map((c) => [c, c]),
       A_MARK,
@@ -605,7 +622,7 @@ class Cleaning {
       let ok = false;
       if (a === A_VS) ok = vsKept && i === first;
       else if (a === A_ZWJ) ok = joiners === 1 && (emojiJoin(l, r) || scriptJoin(l, r));
-      else if (a === A_ZWNJ) ok = joiners === 1 && scriptJoin(l, r);
+      else if (a === A_ZWNJ) ok = joiners === 1 && nonJoinerStands(cp[i]!, l, r);
       else if (a === A_MARK) ok = marks === 1;
       verdict[i] = ok ? 1 : 0;
       if (!ok) this.dropContext(a);
@@ -627,7 +644,7 @@ class Cleaning {
     let ok: boolean;
     if (a === A_VS) ok = takesSelector(l, run.cp[0]!);
     else if (a === A_ZWJ) ok = emojiJoin(l, r) || scriptJoin(l, r);
-    else if (a === A_ZWNJ) ok = scriptJoin(l, r);
+    else if (a === A_ZWNJ) ok = nonJoinerStands(run.cp[0]!, l, r);
     else ok = true; // a single bidi mark
     run.length = 0;
     if (ok) this.keep(run.start[0]!, run.end[0]!, a === A_MARK);

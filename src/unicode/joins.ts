@@ -13,8 +13,10 @@ import {
   IDEOGRAPH_RANGES,
   IDEOGRAPHIC_VS,
   JOINING_SCRIPT_RANGES,
+  MONGOLIAN_FINAL_VOWELS,
   MONGOLIAN_FVS,
   MONGOLIAN_LETTERS,
+  MONGOLIAN_VOWEL_SEPARATOR,
   RTL_RANGES,
   STANDARDIZED_VS,
   STANDARDIZED_VS_BASES,
@@ -111,6 +113,16 @@ const JOINING_FROM = (JOINING_SCRIPT_RANGES[0] as CodePointRange)[0];
 export function scriptJoin(l: number, r: number): boolean {
   if (l < JOINING_FROM || !inRanges(l, JOINING_SCRIPT_RANGES)) return false;
   return r < 0 || inRanges(r, JOINING_SCRIPT_RANGES) || !isLetterOrDigit(r);
+}
+
+/**
+ * A non-joiner (ZWNJ, or Mongolian's vowel separator, judged as one) where its script writes it: the
+ * separator between a Mongolian letter and a final `a` or `e`, ZWNJ as `scriptJoin` says.
+ */
+export function nonJoinerStands(cp: number, l: number, r: number): boolean {
+  if (cp === MONGOLIAN_VOWEL_SEPARATOR)
+    return inRange(r, MONGOLIAN_FINAL_VOWELS) && inRanges(l, MONGOLIAN_LETTERS);
+  return scriptJoin(l, r);
 }
 
 /** ZWJ between a pictograph (or skin-tone modifier, possibly after VS16) and a pictograph. */

@@ -145,6 +145,12 @@ export const MONGOLIAN_LETTERS: readonly CodePointRange[] = [
   [0x1820, 0x1878],
   [0x1880, 0x18aa],
 ];
+/**
+ * Mongolian's vowel separator: Traditional Mongolian writes it between a word and its final `a` or `e`
+ * (`qar᠎a`, `tal᠎a`), which it sets apart in a form of their own. Anywhere else it is one more invisible.
+ */
+export const MONGOLIAN_VOWEL_SEPARATOR = 0x180e;
+export const MONGOLIAN_FINAL_VOWELS: CodePointRange = [0x1820, 0x1821];
 
 /**
  * Scripts whose orthography uses ZWJ/ZWNJ between (or after) letters: Arabic and Persian (ZWNJ before
@@ -203,7 +209,7 @@ export const BOM = 0xfeff;
 /**
  * The rest of the invisible set the public write-ups use (zero-width splitting, look-alike blank
  * identifiers, hidden annotations): soft hyphen, combining grapheme joiner, Hangul fillers (blank
- * "identifiers" in code, e.g. `const {timeout,\u3164}`), Khmer inherent vowels, Mongolian vowel separator,
+ * "identifiers" in code, e.g. `const {timeout,\u3164}`), Khmer inherent vowels,
  * WORD JOINER and the invisible math operators, deprecated format controls, interlinear annotation
  * (hidden text between U+FFF9 and U+FFFB), invisible musical formatting and the null notehead, the
  * shorthand format controls. Also the code points Unicode reserves as default-ignorable but has not assigned
@@ -215,7 +221,6 @@ export const INVISIBLE_RANGES: readonly CodePointRange[] = [
   [0x034f, 0x034f],
   [0x115f, 0x1160],
   [0x17b4, 0x17b5],
-  [0x180e, 0x180e],
   [0x2060, 0x2065],
   [0x206a, 0x206f],
   [0x3164, 0x3164],

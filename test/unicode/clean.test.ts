@@ -34,7 +34,7 @@ describe('always removed (balanced, document)', () => {
       'Reviewer: approved',
       { invisible: 3 },
     ],
-    ['Mongolian vowel separator', 'pay\u180Epal', 'paypal', { invisible: 1 }],
+    ['Mongolian vowel separator', 'pay\u180Epal', 'paypal', { 'zero-width': 1 }],
     ['combining grapheme joiner', 'a\u034Fb', 'ab', { invisible: 1 }],
     ['Khmer inherent vowels', 'ap\u17B4i\u17B5', 'api', { invisible: 2 }],
     ['interlinear annotation', 'Safe\uFFF9hidden\uFFFA\uFFFB', 'Safehidden', { invisible: 3 }],
@@ -174,6 +174,7 @@ describe('context characters kept (balanced)', () => {
     ['ideographic variation sequence', '葛\u{E0100}城市と葛\u{E0101}飾区'],
     ['standardized variant of a math symbol', 'a ≩\uFE00 b'],
     ['Mongolian free variation selector', 'ᠨᠠ\u180Bᠢᠮᠠ'],
+    ['Mongolian vowel separator before a final a', 'ᠬᠠᠷ\u180Eᠠ ᠲᠠᠯ\u180Eᠠ'],
   ])('%s', (_name, input) => {
     const { out, counts } = clean(input);
     expect(out).toBe(input);
@@ -211,6 +212,12 @@ describe('context characters removed (balanced)', () => {
       { 'variation-selector': 3 },
     ],
     ['ideographic selector after an emoji', '👍\u{E0100}', '👍', { 'variation-selector': 1 }],
+    [
+      'Mongolian vowel separator before no final vowel',
+      'ᠬᠠᠷ\u180Eᠢ ᠠ\u180E\u180Eᠠ',
+      'ᠬᠠᠷᠢ ᠠᠠ',
+      { 'zero-width': 3 },
+    ],
     [
       'Mongolian selectors after Latin',
       'admin\u180B\u180C\u180D\u180F',
