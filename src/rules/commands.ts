@@ -186,7 +186,7 @@ export const rules: readonly SecretRule[] = [
     // Stripe, Elastic and others take the key as the user name; the `:` then ends the argument, at most
     // 3 + 1 + 128 characters after the flag (without that gate, 1 MB of `--user=` took 70 ms).
     regex: gated(
-      /(?:-u|--user)[\s=]{1,3}["']?([^\s:"'$[\]]{8,128}):(?=["'\s]|$)/,
+      /(?:-u|--user)[\s=]{1,3}["']?([^\s:"'$[\]`()<>]{8,128}):(?=["'\s]|$)/,
       '-u|--user',
       3 + 1 + 128,
       ':',
@@ -200,7 +200,11 @@ export const rules: readonly SecretRule[] = [
         'curl -u "«a12»:" https://localhost:9200',
         'curl https://api.example.com/v1/charges -u «w32»:',
       ],
-      negative: ['curl -u elastic: https://localhost:9200', 'curl -u "$API_KEY:" https://api.example.com'],
+      negative: [
+        'curl -u elastic: https://localhost:9200',
+        'curl -u "$API_KEY:" https://api.example.com',
+        'Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):',
+      ],
     },
   },
   {
@@ -276,6 +280,30 @@ export const rules: readonly SecretRule[] = [
         'C:\\>dsadd user "CN=Svc Reporting,DC=litware,DC=com" -samid svc_reporting -pwd «a7»#«a6»12 -pwdneverexpires yes',
       ],
       negative: ['app -token $VAULT_TOKEN -path kv/app', '  -password string   the password (required)'],
+    },
+  },
+  {
+    id: 'mosquitto-password',
+    description:
+      "A password given to Mosquitto's tools: mosquitto_sub/pub's -P, the one mosquitto_passwd -b stores",
+    family: 'commands',
+    keywords: ['mosquitto_sub', 'mosquitto_pub', 'mosquitto_rr', 'mosquitto_passwd'],
+    // `-p` is the port here, `-P` the password; `mosquitto_passwd -b <file> <user> <password>`.
+    regex:
+      /(?:(?<![\w-])mosquitto_(?:sub|pub|rr)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-P[ \t])){0,300}[ \t]-P|(?<![\w-])mosquitto_passwd[ \t]{1,4}(?:-c[ \t]{1,4})?-b(?:[ \t]{1,4}-c)?[ \t]{1,4}[^\s]{1,200}[ \t]{1,4}[^\s]{1,64})[ \t]{1,4}["']?([^\s"'-][^\s"']{3,255})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        "root@mqtt:~# mosquitto_sub -h 127.0.0.1 -p 1883 -u shelly -P '«a8»-«a7»' -t 'shellies/#' -v",
+        "root@mqtt:~# mosquitto_passwd -b /etc/mosquitto/passwd shelly '«a8»-«a7»'",
+      ],
+      negative: [
+        'mosquitto_sub -h broker -p 1883 -u shelly -P "$MQTT_PASSWORD" -t test',
+        'mosquitto_passwd -c /etc/mosquitto/passwd shelly',
+      ],
     },
   },
   {
@@ -917,7 +945,7 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'secret-read-output',
     description:
-      'A secret a command prints on the line after it (kubectl get secret … | base64 -d, op read, pass show, openssl rand)',
+      'A secret a command prints on the line after it (kubectl get secret … | base64 -d, op read, pass show, openssl rand, nmcli -s)',
     family: 'commands',
     keywords: [
       'kubectl get secret',
@@ -935,6 +963,7 @@ export const rules: readonly SecretRule[] = [
       'gopass show',
       'lpass show',
       'openssl rand',
+      'nmcli',
     ],
     // A terminal's transcript (an issue, a shell tool's result) shows the command and then what it printed:
     // the secret alone on its line. Each command is one that prints a secret's value and nothing else, or
@@ -946,8 +975,8 @@ export const rules: readonly SecretRule[] = [
     // character by character (1 MB of lines of `vault kv get ` repeated: 40 ms, 33 atomic). The secret ends its
     // line, or the string that holds the transcript (JSON text decoded: `…-w\n<secret>"]}`).
     regex: gated(
-      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t])(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,500})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\])/i,
-      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand',
+      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-])))(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,500})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\])/i,
+      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand|nmcli',
       120,
       '\n',
     ),
@@ -968,6 +997,7 @@ export const rules: readonly SecretRule[] = [
         '$ pass show work/smtp-relay\n«a12»-«a8»\nuser: relay@example.com',
         '$ lpass show --password "Shared/grafana admin"\n«a10»!«a4»',
         '$ openssl rand -base64 32\n«a43»=',
+        '$ nmcli -s -g 802-11-wireless-security.psk connection show Buero-5G\n«a6»+«a4»#«a6»',
       ],
       negative: [
         "$ kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d\n$ echo done",
@@ -976,6 +1006,7 @@ export const rules: readonly SecretRule[] = [
         '$ op read "op://Private/Prod DB/password"\n[ERROR] 2024/06/01 12:00:00 could not read secret',
         '$ pass show -c work/smtp-relay\nCopied work/smtp-relay to clipboard. Will clear in 45 seconds.',
         '$ lpass show "Shared/grafana admin"\nShared/grafana admin [id: 4128839261047730215]',
+        '$ nmcli -g 802-11-wireless-security.key-mgmt connection show Buero-5G\nwpa-psk',
       ],
     },
   },

@@ -65,8 +65,8 @@ const SECRET_NAMES = [
   '-pw',
   'passcode',
   // A pre-shared key: a Wi-Fi network's (`WIFI_PSK`, wpa_supplicant's `psk="…"`, indented by a tab or spaces
-  // or at a line's start), a quoted `psk`. Not any `_PSK`: code names TLS's PSK modes so
-  // (`"Cryptography_HAS_PSK": cryptography_has_psk`).
+  // or at a line's start, or commented out as wpa_passphrase prints the passphrase: `#psk="…"`), a quoted
+  // `psk`. Not any `_PSK`: code names TLS's PSK modes so (`"Cryptography_HAS_PSK": cryptography_has_psk`).
   'wifi_psk',
   'wpa_psk',
   '"psk',
@@ -74,6 +74,7 @@ const SECRET_NAMES = [
   ' psk',
   '\tpsk',
   '\npsk',
+  '#psk',
   // NetworkManager's, as `nmcli --show-secrets` prints it (`802-11-wireless-security.psk:`).
   'security.psk',
   'pre_shared_key',
@@ -337,7 +338,8 @@ const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
  * Get-Credential`), names joined by `::` (`AEK_PAUTH | AArch64::AEK_BTI`, Ruby's
  * `HttpAuthentication::Token::ControllerMethods`, read from the name's second colon on) and Ruby's symbols,
  * upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`, `token: GITHUB_TOKEN`, a shell's
- * `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no underscores between capitals), a token's
+ * `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no underscores between capitals) and a
+ * shell's message for an unset variable (`${WIFI_PASS:?missing}`), a token's
  * prefix alone (`| Anthropic API key | \`sk-ant-api03-\` |` in a table of formats) and names in
  * lower case that hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header =
  * "x-api-key"`), or the next key (`password: \`password: \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
@@ -360,6 +362,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^:[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){0,8}$/,
   /^[A-Za-z0-9]{1,12}(?:[-_][A-Za-z0-9]{1,12}){0,3}[-_]$/,
   /^[?:+-]{0,2}[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){1,8}$/,
+  /^\?[A-Za-z_.-]{1,60}$/,
   /^[=:]?(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/i,
   // The next line's name and its colon (`X-Request-Id:`, `security.psk:`), read where a value was looked for.
   /^[A-Za-z][\w.-]{0,60}:$/,

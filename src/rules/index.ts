@@ -18,6 +18,7 @@ import { rules as gitlab } from './gitlab.js';
 import { rules as jwt } from './jwt.js';
 import { rules as llm } from './llm.js';
 import { rules as messaging } from './messaging.js';
+import { rules as network } from './network.js';
 import { rules as observability } from './observability.js';
 import { rules as passwordHashes } from './password-hashes.js';
 import { rules as payment } from './payment.js';
@@ -53,6 +54,7 @@ export const RULES: readonly SecretRule[] = Object.freeze([
   ...web,
   ...commands,
   ...configFiles,
+  ...network,
 ]);
 
 /**

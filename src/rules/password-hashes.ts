@@ -1,7 +1,7 @@
 /**
  * @module rules/password-hashes
  * Password hashes in the modular crypt format (`$<id>$<salt>$<hash>`): /etc/shadow lines, .htpasswd files,
- * user tables dumped by a database tool; MySQL's native hashes (`*<40 hex>`) beside their column's name; Windows
+ * user tables dumped by a database tool, Cisco's type 8 and 9 secrets, the ASA's and Mosquitto's PBKDF2 hashes; MySQL's native hashes (`*<40 hex>`) beside their column's name; Windows
  * LM/NT hashes in pwdump lines. A hash is not the password, but whoever holds it can guess the
  * password offline at their own pace, so it is credential material as much as a key is. The format is
  * distinctive enough to need no key name: the id, the salt and the hash each have a fixed alphabet and length.
@@ -57,6 +57,56 @@ export const rules: readonly SecretRule[] = [
         'price: $1$ per unit, $5$ for six',
         'sha512crypt hashes start with $6$ and a salt',
       ],
+    },
+  },
+  {
+    id: 'cisco-type8-type9-hash',
+    description:
+      "Cisco's type 8 (PBKDF2-SHA256) and type 9 (scrypt) password hashes ($8$ or $9$, salt, hash)",
+    family: 'password-hashes',
+    keywords: ['$8$', '$9$'],
+    // A 14-character salt and a 43-character hash in the crypt alphabet (`username admin secret 9 $9$…$…`).
+    regex: new RegExp(`\\$[89]\\$(${CRYPT}{14}\\$${CRYPT}{43})(?![./A-Za-z0-9$])`),
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: ['username admin privilege 15 secret 9 $9$«a14»$«a43»', ' secret 8 $8$«a14»$«a43»'],
+      negative: ['secret 9 $9$<salt>$<hash>'],
+    },
+  },
+  {
+    id: 'pbkdf2-base64-hash',
+    description:
+      "A PBKDF2 password hash in base64 with its iterations (the Cisco ASA's $sha512$5000$…$…, Mosquitto's $7$101$…$…)",
+    family: 'password-hashes',
+    keywords: ['$sha512$', '$7$'],
+    regex:
+      /\$(?:sha512|7)\$\d{1,7}\$([A-Za-z0-9+/]{12,44}={0,2}\$[A-Za-z0-9+/]{16,100}={0,2})(?![A-Za-z0-9+/=$])/,
+    secretGroup: 1,
+    entropy: 3,
+    examples: {
+      positive: [
+        'username admin password $sha512$5000$«a22»==$«a22»== pbkdf2 privilege 15',
+        'homeassistant:$7$101$«a16»$«a86»==',
+      ],
+      negative: ['password_file hashes look like $7$101$<salt>$<hash>'],
+    },
+  },
+  {
+    id: 'clickhouse-password-hash',
+    description:
+      "A ClickHouse user's password hash in users.xml (<password_sha256_hex>, <password_double_sha1_hex>)",
+    family: 'password-hashes',
+    keywords: ['password_sha256_hex', 'password_double_sha1_hex'],
+    // Unsalted: a list of common passwords finds most of them in a moment.
+    regex:
+      /(?<=<)password_(?:sha256_hex|double_sha1_hex)>[ \t]{0,4}([0-9A-Fa-f]{64}|[0-9A-Fa-f]{40})[ \t]{0,4}</,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    examples: {
+      positive: ['<grafana_ro>\n    <password_sha256_hex>«h64»</password_sha256_hex>'],
+      negative: ['<password_sha256_hex></password_sha256_hex>'],
     },
   },
   {

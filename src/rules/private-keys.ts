@@ -199,6 +199,21 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'openvpn-static-key-base64',
+    description:
+      "An OpenVPN static key base64-encoded whole, as pfSense's config.xml stores it (<tls>IwojIDIwNDgg…)",
+    family: 'private-keys',
+    keywords: ['iwojidiwndggyml0ie9wzw5wue4gc3rhdgljigtleq'],
+    // openvpn --genkey's file opens with `#\n# 2048 bit OpenVPN static key`: its base64 is the same
+    // characters every time.
+    regex: /IwojIDIwNDggYml0IE9wZW5WUE4gc3RhdGljIGtleQ[A-Za-z0-9+/]{100,4000}={0,2}/,
+    entropy: 3,
+    examples: {
+      positive: ['\t\t\t<tls>IwojIDIwNDggYml0IE9wZW5WUE4gc3RhdGljIGtleQoj«a400»</tls>'],
+      negative: ['<tls>IwojIDIwNDggYml0IE9wZW5WUE4gc3RhdGljIGtleQ</tls>'],
+    },
+  },
+  {
     id: 'pgp-private-key-block',
     description: 'OpenPGP private key block (-----BEGIN PGP PRIVATE KEY BLOCK-----)',
     family: 'private-keys',
