@@ -39,6 +39,27 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'azure-storage-fs-account-key',
+    description:
+      "An Azure Storage account key in Hadoop's and Spark's settings (fs.azure.account.key.<account>.… = <88 base64>)",
+    family: 'azure',
+    keywords: ['fs.azure.account.key'],
+    // Set in core-site.xml (`<name>` then `<value>`), spark-defaults.conf (a blank between), a notebook's
+    // `spark.conf.set("…", "…")`, or `--conf …=…`.
+    regex:
+      /fs\.azure\.account\.key\.[\w{}$-]{1,64}\.(?:blob|dfs|file|queue|table)\.core\.[\w.]{1,40}["']?(?:\s{0,8}[,=:]\s{0,8}|[ \t]{1,8}|<\/name>\s{0,16}<value>)["']?([A-Za-z0-9+/]{86}==)/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    examples: {
+      positive: [
+        'spark.conf.set(\n    f"fs.azure.account.key.{storage_account}.dfs.core.windows.net",\n    "«a86»=="\n)',
+        'spark.hadoop.fs.azure.account.key.acme.blob.core.windows.net «a86»==',
+      ],
+      negative: ['fs.azure.account.key.acme.blob.core.windows.net=${AZURE_KEY}'],
+    },
+  },
+  {
     id: 'azure-shared-access-key',
     description:
       'Azure Service Bus / Event Hubs / IoT Hub shared access key (SharedAccessKey= in a connection string)',

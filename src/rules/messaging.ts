@@ -349,14 +349,21 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'mailgun-private-api-token',
-    description: 'Mailgun private API key (key-…) next to a mailgun key name',
+    description: 'Mailgun private API key (key- and 32 hex digits) near the word mailgun',
     family: 'messaging',
     keywords: ['mailgun'],
-    regex: assigned('mailgun', 'key-[a-f0-9]{32}'),
+    // `key-` alone is too common a word to scan for, and the key holds nothing else of Mailgun's: the name
+    // before it (`MAILGUN_KEY=`) or a note's words around it (`Moving to Mailgun … API key: key-…`) say whose.
+    regex: /(?<![\w-])(key-[a-f0-9]{32})(?![\w-])/,
     secretGroup: 1,
+    entropy: 3,
+    window: { before: 512, after: 512 },
     examples: {
-      positive: ['string mailgunKey = "key-1d2f7625e3018b31a4501028d00e8791";'],
-      negative: ['mailgun_key = "key-<private>"'],
+      positive: [
+        'string mailgunKey = "key-«h32»";',
+        '- Moving receipts from Postmark to Mailgun by end of April.\n- Bilal set up mg.shopwell.co, DKIM verified.\n- API key for now: key-«h32»',
+      ],
+      negative: ['mailgun_key = "key-<private>"', 'mailgun cache: cache-key-«h32»'],
     },
   },
   {

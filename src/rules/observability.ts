@@ -391,4 +391,40 @@ export const rules: readonly SecretRule[] = [
       negative: ['AXIOM_TOKEN=xaat-<uuid>'],
     },
   },
+  {
+    id: 'elasticsearch-generated-password',
+    description:
+      "The password Elasticsearch generates for a user (first start's banner, elasticsearch-reset-password's New value:)",
+    family: 'observability',
+    keywords: ['user successfully reset', 'password for the elastic user'],
+    // Security auto-configuration prints the elastic user's password on the line after its heading, and the
+    // reset tool after `New value:`.
+    regex:
+      /(?:user[ \t]successfully[ \t]reset\.?\s{0,8}New[ \t]value:|password[ \t]for[ \t]the[ \t]elastic[ \t]user[^\r\n]{0,120}:[ \t]{0,4}\r?\n)[ \t]{0,8}([^\s]{8,256})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    examples: {
+      positive: [
+        'Password for the [elastic] user successfully reset.\nNew value: «a4»=«a14»',
+        'ℹ️  Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):\n  --«a8»-«a9»',
+      ],
+      negative: ['Password for the [elastic] user successfully reset.\n'],
+    },
+  },
+  {
+    id: 'elasticsearch-enrollment-token',
+    description:
+      'An Elasticsearch enrollment token (base64 of {"ver":…,"adr":…,"fgr":…,"key":…}): it holds an API key',
+    family: 'observability',
+    keywords: ['eyj2zxiioii'],
+    regex: /eyJ2ZXIiOiI[A-Za-z0-9+/]{60,1000}={0,2}/,
+    entropy: 3,
+    examples: {
+      positive: [
+        'Copy the following enrollment token and paste it into Kibana:\n  eyJ2ZXIiOiI4LjEzLjIi«a200»=',
+      ],
+      negative: ['an enrollment token starts with eyJ2ZXIiOiI'],
+    },
+  },
 ];

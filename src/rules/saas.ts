@@ -1144,4 +1144,23 @@ export const rules: readonly SecretRule[] = [
       negative: ["'x-rapidapi-host': 'weatherapi-com.p.rapidapi.com'", 'RAPIDAPI_KEY=${RAPIDAPI_KEY}'],
     },
   },
+  {
+    id: 'kaggle-api-key',
+    description: "Kaggle's API key (32 hex digits) in kaggle.json or as KAGGLE_KEY, near the word kaggle",
+    family: 'saas',
+    keywords: ['kaggle'],
+    // kaggle.json is `{"username":"…","key":"…"}`: a member named `key` alone, so the file's name or the
+    // tool's around it says whose.
+    regex: /(?:"key"\s{0,4}:\s{0,4}"|KAGGLE_KEY["']?\]?\s{0,4}[=:]\s{0,4}["']?)([0-9a-f]{32})(?![0-9a-f])/i,
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 512, after: 512 },
+    examples: {
+      positive: [
+        '!cat ~/.kaggle/kaggle.json\n{"username":"priyanshu_ds","key":"«h32»"}',
+        "os.environ['KAGGLE_KEY'] = '«h32»'",
+      ],
+      negative: ['kaggle.json: {"username":"<user>","key":"<key>"}'],
+    },
+  },
 ];
