@@ -26,6 +26,7 @@ import type { LookalikeMode, StringClass, UnicodeProfile } from '../core/types.j
 import { controlStringEnd, csiEnd, escapeEnd, StringEnds } from './escapes.js';
 import {
   emojiJoin,
+  formJoin,
   inRange,
   inRanges,
   nonJoinerStands,
@@ -621,7 +622,7 @@ class Cleaning {
       if (a === A_TAG) continue;
       let ok = false;
       if (a === A_VS) ok = vsKept && i === first;
-      else if (a === A_ZWJ) ok = joiners === 1 && (emojiJoin(l, r) || scriptJoin(l, r));
+      else if (a === A_ZWJ) ok = joiners === 1 && (emojiJoin(l, r) || scriptJoin(l, r) || formJoin(l, r));
       else if (a === A_ZWNJ) ok = joiners === 1 && nonJoinerStands(cp[i]!, l, r);
       else if (a === A_MARK) ok = marks === 1;
       verdict[i] = ok ? 1 : 0;
@@ -643,7 +644,7 @@ class Cleaning {
     const a = run.action[0]!;
     let ok: boolean;
     if (a === A_VS) ok = takesSelector(l, run.cp[0]!);
-    else if (a === A_ZWJ) ok = emojiJoin(l, r) || scriptJoin(l, r);
+    else if (a === A_ZWJ) ok = emojiJoin(l, r) || scriptJoin(l, r) || formJoin(l, r);
     else if (a === A_ZWNJ) ok = nonJoinerStands(run.cp[0]!, l, r);
     else ok = true; // a single bidi mark
     run.length = 0;

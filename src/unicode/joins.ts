@@ -8,6 +8,7 @@
 import {
   BIDI_MARKS,
   type CodePointRange,
+  CURSIVE_SCRIPT_RANGES,
   EMOJI_MODIFIERS,
   EMOJI_VS,
   IDEOGRAPH_RANGES,
@@ -123,6 +124,14 @@ export function nonJoinerStands(cp: number, l: number, r: number): boolean {
   if (cp === MONGOLIAN_VOWEL_SEPARATOR)
     return inRange(r, MONGOLIAN_FINAL_VOWELS) && inRanges(l, MONGOLIAN_LETTERS);
   return scriptJoin(l, r);
+}
+
+/**
+ * ZWJ before a cursive letter where no letter comes first: alone, the letter shows the form it takes after
+ * another, as a lesson writes a letter's final and medial forms (`‍ع`, `‍ع‍`).
+ */
+export function formJoin(l: number, r: number): boolean {
+  return r >= 0x600 && inRanges(r, CURSIVE_SCRIPT_RANGES) && (l < 0 || !isLetterOrDigit(l));
 }
 
 /** ZWJ between a pictograph (or skin-tone modifier, possibly after VS16) and a pictograph. */

@@ -161,6 +161,12 @@ export const MONGOLIAN_FINAL_VOWELS: CodePointRange = [0x1820, 0x1821];
  * on); and Mongolian, whose joiners choose a letter's form. In order: `scriptJoin` takes the first start as
  * the lowest.
  */
+/** Cursive scripts, whose letters take a form by the letters they join: Arabic, Syriac, Thaana, N'Ko, Mongolian. */
+export const CURSIVE_SCRIPT_RANGES: readonly CodePointRange[] = [
+  [0x0600, 0x08ff],
+  [0x1800, 0x18af],
+];
+
 export const JOINING_SCRIPT_RANGES: readonly CodePointRange[] = [
   [0x0600, 0x08ff],
   [0x0900, 0x0dff],

@@ -175,6 +175,7 @@ describe('context characters kept (balanced)', () => {
     ['standardized variant of a math symbol', 'a ≩\uFE00 b'],
     ['Mongolian free variation selector', 'ᠨᠠ\u180Bᠢᠮᠠ'],
     ['Mongolian vowel separator before a final a', 'ᠬᠠᠷ\u180Eᠠ ᠲᠠᠯ\u180Eᠠ'],
+    ['Arabic letter forms shown alone', 'ع\u200D (أول)، \u200Dع\u200D (وسط)، \u200Dع (آخر)'],
   ])('%s', (_name, input) => {
     const { out, counts } = clean(input);
     expect(out).toBe(input);

@@ -36,12 +36,17 @@ function besideBrailleCell(list: readonly number[], i: number): boolean {
   return cell(list[from - 1]) || cell(list[to + 1]);
 }
 
+const mongolianLetter = (c: number | undefined): boolean => c !== undefined && c >= 0x1820 && c <= 0x18aa;
+const cursive = (c: number | undefined): boolean =>
+  c !== undefined && ((c >= 0x0600 && c <= 0x08ff) || (c >= 0x1800 && c <= 0x18af));
+
 function forbidden(out: string, c: StringClass, p: UnicodeProfile): string | undefined {
   if (LONE_SURROGATE.test(out)) return 'lone surrogate';
   const list = cps(out);
   for (let i = 0; i < list.length; i++) {
     const cp = list[i]!;
     const prev = list[i - 1];
+    const next = list[i + 1];
     if (cp === 0x09 || cp === 0x0a) {
       if (c !== 'document') return `tab/newline in ${c}`;
       continue;
@@ -49,10 +54,7 @@ function forbidden(out: string, c: StringClass, p: UnicodeProfile): string | und
     if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return `control U+${cp.toString(16)}`;
     if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069)) return 'bidi control';
     if (cp === 0x2028 || cp === 0x2029 || cp === 0xfeff || cp === 0x200b) return `U+${cp.toString(16)}`;
-    if (
-      (cp >= 0x2060 && cp <= 0x2064) ||
-      [0xad, 0x34f, 0x115f, 0x1160, 0x3164, 0xffa0, 0x180e].includes(cp)
-    ) {
+    if ((cp >= 0x2060 && cp <= 0x2064) || [0xad, 0x34f, 0x115f, 0x1160, 0x3164, 0xffa0].includes(cp)) {
       return `invisible U+${cp.toString(16)}`;
     }
     if (cp === 0x2800 && !besideBrailleCell(list, i))
@@ -66,7 +68,17 @@ function forbidden(out: string, c: StringClass, p: UnicodeProfile): string | und
     ) {
       return 'variation selector after ASCII or at the start';
     }
-    if ((cp === 0x200c || cp === 0x200d) && (prev === undefined || prev < 0x80)) return 'joiner after ASCII';
+    if (cp === 0x180e && !(mongolianLetter(prev) && (next === 0x1820 || next === 0x1821))) {
+      return 'Mongolian vowel separator before no final a or e';
+    }
+    // A ZWJ may open a word of a cursive script (a letter's form shown alone), never anything else.
+    if (
+      (cp === 0x200c || cp === 0x200d) &&
+      (prev === undefined || prev < 0x80) &&
+      !(cp === 0x200d && cursive(next))
+    ) {
+      return 'joiner after ASCII';
+    }
     if (p === 'strict' && /[\p{Cf}\p{Zl}\p{Zp}]/u.test(String.fromCodePoint(cp))) return 'Cf in strict';
   }
   const tagsOutsideFlags = out.replace(
