@@ -150,17 +150,19 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'spaced-directive-secret',
     description:
-      "A password or key after its name and spaces on a configuration line (Fluent Bit's HTTP_Passwd, spark-defaults.conf)",
+      "A password or key after its name and spaces on a configuration line (Fluent Bit's HTTP_Passwd, spark-defaults.conf, Symfony's listings)",
     family: 'config-files',
-    keywords: ['passwd', 'password', 'shared_key', 'secret.key'],
+    keywords: ['passwd', 'password', 'passphrase', 'shared_key', 'secret'],
     // Formats that separate a key from its value by spaces alone: Fluent Bit's classic sections (`HTTP_Passwd
     // …`, `Shared_Key …`), spark-defaults.conf (`spark.hadoop.fs.s3a.secret.key …`), Java properties written
-    // so. The name opens its line and ends in the keyword; the value is the rest of the line, one word, with a
-    // letter and a digit or a mark in it (a sentence's line may open so: `password combination.`). The blank
+    // so, and tools list settings so (Symfony's `debug:dotenv` and `secrets:list --reveal`, the value then in
+    // columns: `APP_SECRET   …   …   n/a`). The name opens its line and ends in the keyword; the value is one
+    // word, the rest of the line or a column, with a letter and a digit or a mark in it (a sentence's line may
+    // open so: `password combination.`). The blank
     // after the name is tested before the line's start is looked for behind it: that look reads back up to
     // 76 characters, at every hit (1 MB of `password` repeated: 350 ms, 20 with the blank first).
     regex:
-      /(?=(?:passwd|password|shared_key|secret\.key)[ \t])(?<=(?:^|[\r\n])[ \t]{0,16}[\w.-]{0,60})(?:passwd|password|shared_key|secret\.key)[ \t]{1,48}["']?(?=[^\s"']{0,255}[A-Za-z])(?=[^\s"']{0,255}[\d!#$%&*+=?@^~])([^\s"']{8,256})["']?[ \t]{0,8}(?=\r?\n|$)/i,
+      /(?=(?:passwd|password|passphrase|shared_key|secret(?:\.key)?)[ \t])(?<=(?:^|[\r\n])[ \t]{0,16}[\w.-]{0,60})(?:passwd|password|passphrase|shared_key|secret(?:\.key)?)[ \t]{1,48}["']?(?=[^\s"']{0,255}[A-Za-z])(?=[^\s"']{0,255}[\d!#$%&*+=?@^~])([^\s"']{8,256})["']?(?=[ \t]{0,8}(?:\r?\n|$)|[ \t]{2})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 3,
@@ -171,6 +173,8 @@ export const rules: readonly SecretRule[] = [
         '    Shared_Key  «a86»==\n    Log_Type    K8sAudit',
         'spark.hadoop.fs.s3a.secret.key                 «a40»\nspark.serializer org.apache.spark.serializer.KryoSerializer',
         'spark.hadoop.javax.jdo.option.ConnectionPassword «a10»#«a4»',
+        '  APP_SECRET   «h32»   n/a',
+        '  JWT_PASSPHRASE      "«a32»"',
       ],
       negative: [
         '    HTTP_Passwd     ${ES_PASSWORD}',
@@ -178,6 +182,7 @@ export const rules: readonly SecretRule[] = [
         'password  required',
         'password combination.\n\nR5: Regulatory--21',
         'the password is set by the installer',
+        'Secret sauce7 is the part we keep.',
       ],
     },
   },
@@ -289,6 +294,26 @@ export const rules: readonly SecretRule[] = [
         'username:s:CONTOSO\\rds-admin\npassword 51:b:01000000D08C9DDF0115D1118C7A00C04FC297EB«H320»',
       ],
       negative: ['prompt for credentials:i:1\npassword 51:b:'],
+    },
+  },
+  {
+    id: 'magento-crypt-key',
+    description:
+      "Magento's encryption key in app/etc/env.php ('crypt' => ['key' => '…']), one key a line when rotated",
+    family: 'config-files',
+    keywords: ["'crypt'"],
+    // It encrypts the payment and integration secrets Magento stores: a rotated key keeps the old ones on
+    // lines before it, inside the one string.
+    regex: /'crypt'\s{0,8}=>\s{0,8}(?:\[|array\s{0,4}\()\s{0,16}'key'\s{0,8}=>\s{0,8}'([^'\\]{16,2048})'/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    examples: {
+      positive: [
+        "    'crypt' => [\n        'key' => '«h32»\nbase64«a43»='\n    ],",
+        "'crypt' => array ( 'key' => '«h32»', ),",
+      ],
+      negative: ["'crypt' => [\n        'key' => ''\n    ],"],
     },
   },
   {

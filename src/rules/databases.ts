@@ -335,10 +335,11 @@ export const rules: readonly SecretRule[] = [
     family: 'databases',
     keywords: ['pdo', 'mysqli'],
     // Both take the password third: PDO after the DSN and the user, mysqli after the host and the user. Also as
-    // a stack trace prints the call (`#0 …: PDO->__construct('mysql:host=…', 'app', '…', Array)`). The
-    // arguments before it are strings, variables or constants; the password is a string literal.
+    // a stack trace prints the call (`#0 …: PDO->__construct('mysql:host=…', 'app', '…', Array)`, Laravel's
+    // `Connector->createPdoConnection(…)`), where PHP cuts a string at 15 characters and `...`: those 15 are
+    // the password's. The arguments before it are strings, variables or constants; the password a literal.
     regex:
-      /(?<![\w$])(?:new[ \t]{1,4}\\?(?:PDO|mysqli)|(?:PDO|mysqli)->__construct|mysqli_connect)[ \t]{0,4}\([ \t]{0,4}(?:(?:'[^'\r\n]{0,200}'|"[^"\r\n]{0,200}"|[$\w:>.-]{1,80})[ \t]{0,4},[ \t]{0,4}){2}(['"])([^'"\r\n]{4,128})\1/,
+      /(?:(?<![\w$])(?:new[ \t]{1,4}\\?(?:PDO|mysqli)|(?:PDO|mysqli)->__construct|mysqli_connect)|(?<=->create)PdoConnection)[ \t]{0,4}\([ \t]{0,4}(?:(?:'[^'\r\n]{0,200}'|"[^"\r\n]{0,200}"|[$\w:>.-]{1,80})[ \t]{0,4},[ \t]{0,4}){2}(['"])([^'"\r\n]{4,128}?)(?:\.\.\.)?\1/,
     secretGroup: 2,
     entropy: 2,
     allowlist: { regexes: [WORD_PASSWORDS] },
@@ -346,6 +347,7 @@ export const rules: readonly SecretRule[] = [
       positive: [
         '$pdo = new PDO("mysql:host=db;dbname=shop", "shop_rw", "«a14»");',
         "#0 /var/www/app/Database.php(27): PDO->__construct('mysql:host=10.0...', 'shop_rw', '«a12»', Array)",
+        "#1 /srv/app/Connector.php(46): Illuminate\\Database\\Connectors\\Connector->createPdoConnection('mysql:host=10.1...', 'tix_app', '«a6»#«a8»...', Array)",
         "$db = mysqli_connect('10.0.0.5', 'app', '«a10»!«a4»', 'orders');",
         '$db = new mysqli($host, DB_USER, "«a16»", "orders");',
       ],

@@ -23,6 +23,8 @@ const SECRET_NAMES = [
   // keys, and `PASS: <test>` is a test runner's line (`pass-parameter` reads `pass=`).
   '_pass',
   '-pass',
+  // Joomla's configuration.php (`public $smtppass = '…';`).
+  'smtppass',
   '"pass',
   "'pass",
   'passwd',
@@ -58,6 +60,10 @@ const SECRET_NAMES = [
   'license_key',
   'master_key',
   'app_key',
+  // Strapi's list of keys (`APP_KEYS=…,…`) and its salts, Drupal's `hash_salt`: salts an HMAC is keyed with.
+  'app_keys',
+  'token_salt',
+  'hash_salt',
   // Rails' `secret_key_base`, whose ending no other name has.
   'secret_key_base',
   // `ADMIN_PW`, `LDAP_BIND_PW`, after a separator as `pass` is; and a passcode.
@@ -247,9 +253,10 @@ const ELEMENT_TEXT = `>(?:[ \\t]{0,8}\\r?\\n>?[ \\t]{0,40})?(?:<value>)?(?=[^\\s
  * A Markdown table's row, the name in one cell and the value alone in the next (`| DB_PASSWORD | … |`), as
  * READMEs and issues list settings, each maybe in backticks (`` `API_TOKEN` ``). The cell must hold one word:
  * a cell of prose describes the setting (`| token | Base64-encoded token |`). No other quotes: a union of
- * strings is no table (`'ietf-token' | 'quoted-printable'`).
+ * strings is no table (`'ietf-token' | 'quoted-printable'`). A tool's table pads its columns (`wp config list`:
+ * `| DB_PASSWORD         | … |`).
  */
-const TABLE_CELL = `\`?[ \\t]{1,8}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\t]{1,8}\\|)[ \\t]{1,8}\`?`;
+const TABLE_CELL = `\`?[ \\t]{1,32}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\t]{1,80}\\|)[ \\t]{1,8}\`?`;
 
 /**
  * An HTML table's row, the name in one cell and the value alone in the next
@@ -451,7 +458,7 @@ export const rules: readonly SecretRule[] = [
       // The `:` or `=` after a pair's `value`: NAME_END_MAX + 1 + 4 + 2 + 16 + 5 + 5 + 4 characters on (see
       // NAME_VALUE_PAIR: a plan's `+ ` before it); the
       // `>` of a keyed element NAME_END_MAX + 1 + 4 on or its next attribute's `=` NAME_END_MAX + 1 + 4 + 20,
-      // a table cell's `|` NAME_END_MAX + 1 + 8; the `(` of a call and the `>` of an HTML cell's `</td>`
+      // a table cell's `|` NAME_END_MAX + 1 + 32; the `(` of a call and the `>` of an HTML cell's `</td>`
       // NAME_END_MAX + 1 and NAME_END_MAX + 11, a nested value's `:` NAME_END_MAX + 1 + 4, R's `<-`
       // NAME_END_MAX + 1 + 4.
       NAME_END_MAX + 1 + 4 + 2 + 16 + 5 + 5 + 4,
@@ -463,8 +470,9 @@ export const rules: readonly SecretRule[] = [
     // one that stops at what ends a value in code (`&`, `;`, `,`, brackets) while the rest of its line is more
     // of it: a config line's value runs to the line's end, and `password: Tr0ub4dor&3xyzQ` kept `&3xyzQ`.
     // Not when the line ends as a statement or a call does (`token = abcdefgh1234;`, `…)`).
+    // A list of keys after it goes with it, each 16 to 88 characters of base64 (Strapi's `APP_KEYS=…,…,…`).
     continues:
-      /[^\s'"`<>;,&(){}[\]\\]*(?:[&;,(){}[\]<>][^\s'"`\\]{0,31}[^\s'"`\\;,([{)\]}<>](?=[ \t]{0,8}(?:[\r\n]|$)))?/,
+      /(?:,[A-Za-z0-9+/_-]{16,88}={0,2}(?=[,\s'"]|$)){1,16}|[^\s'"`<>;,&(){}[\]\\]*(?:[&;,(){}[\]<>][^\s'"`\\]{0,31}[^\s'"`\\;,([{)\]}<>](?=[ \t]{0,8}(?:[\r\n]|$)))?/,
     entropy: 2.5,
     allowlist: { regexes: [...NOT_VALUES, ...LINE_CODE, PROSE] },
     // A call (`getToken(user)`), or type arguments (`OAuth2TokenCredential<TFlows>`): `<` before a capital

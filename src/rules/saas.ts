@@ -1163,4 +1163,23 @@ export const rules: readonly SecretRule[] = [
       negative: ['kaggle.json: {"username":"<user>","key":"<key>"}'],
     },
   },
+  {
+    id: 'ghost-admin-api-key',
+    description: 'A Ghost Admin API key (<24 hex id>:<64 hex secret>) near the word ghost',
+    family: 'saas',
+    keywords: ['ghost'],
+    // The secret half signs the JWTs the Admin API takes; the id before it names the key.
+    regex: /(?<![0-9a-f])[0-9a-f]{24}:([0-9a-f]{64})(?![0-9a-f])/,
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 512, after: 512 },
+    examples: {
+      positive: [
+        "const GhostAdminAPI = require('@tryghost/admin-api');\nconst api = new GhostAdminAPI({\n  url: 'https://journal.example.org',\n  key: '65f1c0d2a9e4b7c3d8e1f2a0:«h64»',",
+      ],
+      negative: [
+        "const api = new GhostAdminAPI({ url, key: process.env.GHOST_ADMIN_KEY, version: 'v5.0' });",
+      ],
+    },
+  },
 ];

@@ -2,7 +2,8 @@
  * @module rules/web
  * Credentials as the web carries them: the `Authorization` header and a bearer token in text, session and auth
  * cookies in `Cookie` and `Set-Cookie`, a password in a URL's userinfo and a token as its user name, and one
- * given with its user to an HTTP client (`auth=("user", "…")`, `req.SetBasicAuth("user", "…")`).
+ * given with its user to an HTTP client (`auth=("user", "…")`, `req.SetBasicAuth("user", "…")`), and the secret
+ * an app signs its cookies with.
  */
 import { gated } from './assignments.js';
 import { NOT_VALUES } from './generic.js';
@@ -173,6 +174,21 @@ export const rules: readonly SecretRule[] = [
         'requests.get(url, auth=("user", "password"))',
         'auth=(username, "${PASSWORD}")',
       ],
+    },
+  },
+  {
+    id: 'cookie-signing-secret',
+    description: "The secret an Express app signs its cookies with (cookieParser('…'))",
+    family: 'web',
+    keywords: ['cookieparser('],
+    regex: /cookieParser\([ \t]{0,4}(['"`])([^'"`\s]{8,256})\1/,
+    secretGroup: 2,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: ["app.use(cookieParser('«h64»'));"],
+      negative: ['app.use(cookieParser(process.env.COOKIE_SECRET));'],
     },
   },
 ];

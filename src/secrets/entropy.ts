@@ -54,10 +54,13 @@ const LATIN1_COUNTS = new Int32Array(256);
 const LATIN1_SEEN = new Int32Array(256);
 
 /**
- * Template syntax and masking marks: a value containing one is a reference or a stand-in, not a credential.
- * None of these can occur in a token's alphabet, so one occurrence is enough.
+ * Masking marks and template syntax: a value containing one is a stand-in or a reference, not a credential.
+ * The marks occur in no token's alphabet, so one is enough. A template's opening goes on as a name does
+ * (`${DB_PASSWORD}`, `%(password)s`, `{{ .Values.token }}`, `$(cat key)`, `<%= ENV %>`): a secret made of any
+ * printable characters may hold `%(` or `${` (a WordPress salt's `Dd%(Z|Ce:$N…`) and go on otherwise.
  */
-const SYNTAX_MARKERS: readonly string[] = ['****', '####', '•••', '...', '…', '${', '{{', '$(', '%(', '<%'];
+const SYNTAX =
+  /\*{4}|#{4}|•••|\.\.\.|…|\$\{\s{0,2}[\w.:-]|\{\{\s{0,4}[\w.$]|\$\([\w-]|%\(\w{1,64}\)|<%[=-]?\s{0,4}\w/;
 
 /**
  * Words people write in place of a secret. Lower-cased comparison. Unlike the syntax markers, these are made
@@ -85,8 +88,6 @@ export const PLACEHOLDER_WORDS: readonly string[] = [
   'put_your',
 ];
 
-/** The syntax markers as one regex: one pass over a long value (a PEM body) instead of one per marker. */
-const SYNTAX = new RegExp(SYNTAX_MARKERS.map(escapeRegex).join('|'));
 const WORDS = new RegExp(PLACEHOLDER_WORDS.map(escapeRegex).join('|'), 'i');
 
 /** Share of a value the placeholder words must cover, when the value does not read like words anyway. */

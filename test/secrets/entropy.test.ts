@@ -69,6 +69,9 @@ describe('isPlaceholder', () => {
     '{AQAAABAAAAAQE4XmmaNI8cIIYZGAiirn1ltY22Dj7Sn27Tf5oQ=}',
     // or as IIS writes one, its provider named
     '[enc:IISWASOnlyCngProvider:l3JqLeOYaL0m4VEL5ouFPsZxX3FBT1w3F92LfZAHc3HEpbNnHX+Ubmj5Og/V4dk7GQUh=:enc]',
+    // a WordPress salt holding what opens a template (`%(`, `${`), going on as none does
+    'bFVlC/MCv~FY38Qd8!Z~}H|T~Eo17]DRd%(Z|Ce:$NhDuN%Fu*!jyW(iYzI`:CvE',
+    'k9T${|qW7!zR$(/mX2%(-pL8',
     // a password that starts with what opens a reference or a bracketed name, and goes on as neither
     '$A1^frhluN',
     '$Ruc:R5g1n',
