@@ -69,6 +69,11 @@ const LOGIN_TOOLS = [
   'paexec',
   'winrs',
   'winrm',
+  // Dovecot's `doveadm pw -p`, and kadmin's `addprinc -pw` and `cpw -pw` (a principal's new password).
+  'doveadm pw',
+  'addprinc',
+  'add_principal',
+  'cpw',
   'schtasks',
   'ncftp',
   'plink',
@@ -313,6 +318,23 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'slappasswd-secret',
+    description: 'The password slappasswd is given to hash (slappasswd -s <password>)',
+    family: 'commands',
+    keywords: ['slappasswd'],
+    // The value holds something besides small letters: a word there (`-s secret`) is the manual's.
+    regex:
+      /(?<![\w-])slappasswd(?:[ \t]{1,4}-[hcnuv](?:[ \t]{1,4}[^\s-][^\s]{0,64})?){0,4}[ \t]{1,4}-s[ \t]{1,4}["']?(?=[a-z]{0,254}[^\sa-z"'])([^\s"']{4,255})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: ["root@ldap01:~# slappasswd -s '«a10»25'", 'slappasswd -h {SSHA} -s «a12»'],
+      negative: ['slappasswd -s "$LDAP_ROOT_PW"', 'slappasswd -T /run/secrets/rootpw'],
+    },
+  },
+  {
     id: 'keychain-import-passphrase',
     description:
       "A passphrase macOS's security tool is given: a PKCS#12's on import (-P), the keychain's to set a key's ACL (-k)",
@@ -462,12 +484,12 @@ export const rules: readonly SecretRule[] = [
     description:
       'A password echoed into a command that reads it from stdin (echo … | docker login --password-stdin, | sudo -S, | kinit)',
     family: 'commands',
-    keywords: ['--password-stdin', 'sudo -s', 'kinit', 'passwd --stdin'],
+    keywords: ['--password-stdin', 'sudo -s', 'kinit', 'passwd --stdin', 'ipa user-'],
     // The command comes last, the password first: the rule reads the window before it. Up to 200
     // characters of a login command stand between the pipe and its flag; sudo's `-S`, kinit and
-    // `passwd --stdin` follow the pipe.
+    // `passwd --stdin` follow the pipe, and FreeIPA's `ipa user-add … --password` reads it so.
     regex: new RegExp(
-      String.raw`${ECHOED}([^\s"'$${'`'}\\|;&]{6,200})["']?[ \t]{0,4}\|[ \t]{0,4}(?:[^\n|;&]{0,200}?--password-stdin|sudo(?:[ \t]{1,4}-[A-Za-z]{1,3}){0,3}?[ \t]{1,4}-S|kinit|passwd[ \t]{1,4}--stdin)`,
+      String.raw`${ECHOED}([^\s"'$${'`'}\\|;&]{6,200})["']?[ \t]{0,4}\|[ \t]{0,4}(?:[^\n|;&]{0,200}?--password-stdin|sudo(?:[ \t]{1,4}-[A-Za-z]{1,3}){0,3}?[ \t]{1,4}-S|kinit|passwd[ \t]{1,4}--stdin|ipa[ \t]{1,4}user-(?:add|mod)[^\n|;&]{0,200}?[ \t]--password(?![\w-]))`,
     ),
     secretGroup: 1,
     entropy: 2,
@@ -480,6 +502,7 @@ export const rules: readonly SecretRule[] = [
         "echo '«a12»' | sudo -S apt-get update",
         'echo -n «a14» | kinit admin@CORP.TEST',
         'echo «a12» | passwd --stdin deploy',
+        "    # echo '«a12»' | ipa user-add tnguyen --first=Thanh --last=Nguyen --password",
       ],
       negative: [
         'echo "$CI_REGISTRY_PASSWORD" | docker login -u "$CI_REGISTRY_USER" --password-stdin "$CI_REGISTRY"',
@@ -724,6 +747,24 @@ export const rules: readonly SecretRule[] = [
         '127.0.0.1:6379> AUTH $REDIS_PASSWORD',
         'auth       required     pam_unix.so\nauth    optional   pam_gnome_keyring.so',
       ],
+    },
+  },
+  {
+    id: 'sasl-plain-response',
+    description: "A SASL PLAIN response in a mail server's debug log (resp=<base64 of \\0user\\0password>)",
+    family: 'commands',
+    keywords: ['resp='],
+    // Dovecot's auth debug log prints the client's AUTH PLAIN answer: base64 of an empty authorization id,
+    // the user and the password, so it opens with `A`.
+    regex: /(?<![\w-])resp=(A[A-Za-z0-9+/]{11,500}={0,2})(?![A-Za-z0-9+/=])/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    examples: {
+      positive: [
+        'dovecot: auth: Debug: client in: AUTH\t1\tPLAIN\tservice=imap\tresp=AGRtYXJzaEBleGFtcGxlLmlvAF«a16»',
+      ],
+      negative: ['dovecot: auth: Debug: client in: AUTH\t1\tPLAIN\tservice=imap\tresp=<hidden>'],
     },
   },
   {

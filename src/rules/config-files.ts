@@ -429,4 +429,101 @@ export const rules: readonly SecretRule[] = [
       ],
     },
   },
+  {
+    id: 'mail-relay-credentials',
+    description:
+      "A relay's password in Postfix's sasl_passwd ([host]:port user:password) or Exim's passwd.client (host:user:password)",
+    family: 'config-files',
+    keywords: ['sasl_passwd', 'passwd.client'],
+    // Lines of the file, shown after its name (`cat /etc/postfix/sasl_passwd`, a map's `postmap` run): a host
+    // or a sender, then the login and the password after its last `:`. Comments and blank lines aside. The
+    // newline is read, not looked behind for: a look-behind is tried at every character of the window.
+    regex:
+      /\n(?:\[[^\]\s]{1,253}\](?::\d{1,5})?[ \t]{1,40}|[^\s:#[]{1,253}[ \t]{1,40}|[^\s:#[]{1,253}:)[^\s:]{1,128}:([^\s]{4,256})(?=[ \t]{0,8}(?:\r?\n|$))/,
+    secretGroup: 1,
+    entropy: 2.5,
+    window: { before: 0, after: 2048 },
+    allowlist: { regexes: [SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        '$ sudo cat /etc/postfix/sasl_passwd\n[smtp.sendgrid.net]:587 apikey:SG.«w22».«w43»\n',
+        '# /etc/exim4/passwd.client\n*.messagingengine.com:erik@example.se:«l16»\n',
+      ],
+      negative: ['smtp_sasl_password_maps = hash:/etc/postfix/sasl_passwd\nsmtp_sasl_auth_enable = yes'],
+    },
+  },
+  {
+    id: 'sip-register-password',
+    description:
+      "A SIP trunk's password in Asterisk's register line (register => user:password@host/extension)",
+    family: 'config-files',
+    keywords: ['register =>', 'register=>'],
+    regex: /register[ \t]{0,4}=>[ \t]{0,4}[^\s:@/]{1,64}:([^\s:@/]{4,128})(?::[^\s@]{1,64})?@/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    examples: {
+      positive: ['register => 4420917:«a12»@sip.example-trunk.net/4420917'],
+      negative: ['register => 4420917@sip.example-trunk.net/4420917'],
+    },
+  },
+  {
+    id: 'dovecot-debug-password',
+    description:
+      "The password Dovecot's debug log prints when it does not match (SHA512-CRYPT(<password>) != '<hash>')",
+    family: 'config-files',
+    keywords: [") != '"],
+    // With auth_debug_passwords, a mismatch is logged as the scheme applied to what the client sent.
+    regex: /(?<![\w-])[A-Z][A-Z0-9-]{2,20}\(([^()\s]{1,128})\)[ \t]!=[ \t]'/,
+    secretGroup: 1,
+    entropy: 1.5,
+    window: { before: 160, after: 16 },
+    examples: {
+      positive: [
+        "dovecot: auth-worker(3321): Debug: sql(ada@example.io,203.0.113.9,<P2bjb9nG>): SHA512-CRYPT(«a13») != '<hash>'",
+      ],
+      negative: ["dovecot: auth: Debug: passwd-file: SHA512-CRYPT(<hidden>) != '<hidden>'"],
+    },
+  },
+  {
+    id: 'nagios-resource-macro',
+    description:
+      "A secret in Nagios' resource.cfg ($USERn$=…, the macros that carry passwords to the checks)",
+    family: 'config-files',
+    keywords: ['$user'],
+    // $USER1$ is the plugins' directory by convention; the others hold what the checks log in with.
+    regex: /(?<![^\s])\$USER\d{1,3}\$[ \t]{0,4}=[ \t]{0,4}([^\s]{4,256})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: ['$USER1$=/usr/lib/nagios/plugins\n$USER3$=«a16»\n$USER4$=«a12»'],
+      negative: ['$USER1$=/usr/lib/nagios/plugins'],
+    },
+  },
+  {
+    id: 'quoted-password-word',
+    description:
+      'A password in quotes after the words with password (fetchmail\'s user "…" there with password "…")',
+    family: 'config-files',
+    keywords: ['with password'],
+    // .fetchmailrc writes `user "…" there with password "…"`. One word in the quotes: a sentence there is a
+    // label. Keyed on `with password`, not `password "`: that keyword doubled the hits of every `password`
+    // (1 MB of `password "` repeated: 34 ms, 92 with it).
+    regex: /with[ \t]password[ \t]{1,4}(["'])([^\s"']{6,128})\1/i,
+    secretGroup: 2,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE, WORD_PASSWORDS] },
+    examples: {
+      positive: [
+        'poll imap.gmx.net protocol IMAP\n    user "k.meyer@gmx.de" there with password "«a8».«a6»#" is "kmeyer" here',
+      ],
+      negative: [
+        'user "k.meyer" there with password "$IMAP_PASSWORD"',
+        'log in with password "Password" shown',
+      ],
+    },
+  },
 ];

@@ -23,8 +23,17 @@ const SECRET_NAMES = [
   // keys, and `PASS: <test>` is a test runner's line (`pass-parameter` reads `pass=`).
   '_pass',
   '-pass',
-  // Joomla's configuration.php (`public $smtppass = '…';`).
+  // Joomla's configuration.php (`public $smtppass = '…';`), offlineimap's `remotepass`, SSSD's
+  // `ldap_default_authtok`, Kamailio's kamctlrc (`DBRWPW=`, `DBROPW=`).
   'smtppass',
+  'remotepass',
+  'authtok',
+  'dbrwpw',
+  'dbropw',
+  // SIP's HA1 (MD5 of user, realm and password), which authenticates as the password does: Asterisk's
+  // `md5_cred`, FreeSWITCH's `a1-hash`.
+  'md5_cred',
+  'a1-hash',
   '"pass',
   "'pass",
   'passwd',
@@ -277,9 +286,10 @@ const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,
 
 /**
  * A listing's line, its values aligned in a column (`heroku config`, `nmcli --show-secrets`, `dokku config`):
- * more spaces after the colon than `ASSIGN` allows.
+ * more spaces after the colon than `ASSIGN` allows, or before it (Asterisk's `pjsip show auth`: `password
+ * <15 blanks>: …`).
  */
-const ALIGNED = `[ \\t]{0,4}:[ \\t]{6,48}(?=[^\\s'"])`;
+const ALIGNED = `(?:[ \\t]{0,4}:[ \\t]{6,48}|[ \\t]{13,32}:[ \\t]{1,48})(?=[^\\s'"])`;
 
 /**
  * PHP's dumps of an array: `print_r` (`[password] => …`, the value unquoted) and `var_dump`

@@ -110,6 +110,100 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'scheme-prefixed-password',
+    description:
+      'A password or its hash after an LDAP or Dovecot scheme ({SSHA}…, {SHA512-CRYPT}…, {CRAM-MD5}…, {PLAIN}…)',
+    family: 'password-hashes',
+    keywords: [
+      '{ssha',
+      '{sha',
+      '{smd5',
+      '{md5',
+      '{cram-md5',
+      '{plain',
+      '{cleartext',
+      '{pbkdf2',
+      '{crypt',
+      '{blf-crypt',
+    ],
+    // slapd's rootpw and userPassword, Dovecot's passwd-file and `doveadm pw`: the scheme in braces, then the
+    // hash in base64 or hex (or the password itself, under PLAIN). A `:` ends it in a passwd-file's line; a
+    // crypt hash after the scheme (`{CRYPT}$6$…`) is crypt-password-hash's. Code indexes a hash so
+    // (`$bits{crypt}{…}`): a word or `$` before the brace is no scheme.
+    regex:
+      /(?<![\w$])\{(?:S?SHA(?:256|384|512)?|SMD5|MD5|CRAM-MD5|PLAIN|CLEARTEXT|PBKDF2(?:-SHA\d{1,3})?|CRYPT|BLF-CRYPT|SHA(?:256|512)-CRYPT)\}([^\s:'"{}[\]()$][^\s:'"]{3,511})/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    examples: {
+      positive: [
+        '60:rootpw\t\t{SSHA}«a32»',
+        'alice@example.net:{PLAIN}«a14»:5000:5000::/var/vmail/example.net/alice::',
+        'chiara@example.net:{CRAM-MD5}«h64»:5000:5000::',
+        '{SSHA512}«a96»',
+      ],
+      negative: [
+        'default_pass_scheme = {SSHA512}',
+        'rootpw {SSHA}<hash from slappasswd>',
+        '@{$bits{crypt}{qw(a b c d)}} = ($bf[4], $bf[4], $bf[4], $bf[4]);',
+      ],
+    },
+  },
+  {
+    id: 'ldif-user-password',
+    description: 'A password or its hash in an LDIF entry, base64-encoded (userPassword:: e1NTSEF9…)',
+    family: 'password-hashes',
+    keywords: ['userpassword::', 'olcrootpw::'],
+    // Nothing of a name follows the value (a `:`): read as one, the next name was judged at every hit of a
+    // line of them.
+    regex: /(?:userPassword|olcRootPW)::[ \t]{0,4}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=:])/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    examples: {
+      positive: ['replace: userPassword\nuserPassword:: e1NTSEF9«a40»'],
+      negative: ['# userPassword:: is base64, as any value with a colon'],
+    },
+  },
+  {
+    id: 'kerberos-key',
+    description: 'A Kerberos key as klist -k -K and ktutil print it ((aes256-cts-hmac-sha1-96)  (0x…))',
+    family: 'password-hashes',
+    keywords: ['-cts-hmac-', 'arcfour-hmac', 'des3-cbc', 'des-cbc'],
+    // A keytab's key authenticates as its principal without the password it came from.
+    regex:
+      /(?:aes(?:128|256)-cts-hmac-sha(?:1-96|256-128|384-192)|camellia(?:128|256)-cts-cmac|arcfour-hmac(?:-md5)?|des3-cbc-sha1|des-cbc-(?:crc|md5))\)[ \t]{1,8}\(0x([0-9A-Fa-f]{16,128})\)/,
+    secretGroup: 1,
+    entropy: 2.5,
+    window: { before: 24, after: 160 },
+    examples: {
+      positive: [
+        '   4 02/11/2024 14:31:07 host/web03.example.org@EXAMPLE.ORG (aes256-cts-hmac-sha1-96)  (0x«h64»)',
+        '   4 02/11/2024 14:31:07 WEB03$@EXAMPLE.ORG (arcfour-hmac)  (0x«h32»)',
+      ],
+      negative: ['   4 02/11/2024 14:31:07 host/web03.example.org@EXAMPLE.ORG (aes256-cts-hmac-sha1-96)'],
+    },
+  },
+  {
+    id: 'samba-password-hash',
+    description: "Samba's NT hash in smbpasswd and pdbedit -Lw lines (user:uid:LM:NT:[flags]:LCT-…)",
+    family: 'password-hashes',
+    // Each line ends in the last change's time, `LCT-<hex>`: the keyword. The NT hash logs in as it is; the
+    // LM hash is nearly always X's (none stored).
+    keywords: [':lct-'],
+    regex:
+      /(?<![^\s])[^\s:]{1,64}:\d{1,10}:(?:[0-9A-Fa-f]{32}|X{32}):([0-9A-Fa-f]{32}):\[[A-Z ]{1,16}\]:LCT-/,
+    secretGroup: 1,
+    entropy: 2.5,
+    window: { before: 180, after: 8 },
+    examples: {
+      positive: ['gmoreau:1104:XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX:«H32»:[U          ]:LCT-54443669:'],
+      negative: [
+        'gmoreau:1104:XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX:XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX:[DU         ]:LCT-00000000:',
+      ],
+    },
+  },
+  {
     id: 'argon2-hash',
     description: 'Argon2 password hash ($argon2id$v=19$m=…,t=…,p=…$salt$hash)',
     family: 'password-hashes',

@@ -17,9 +17,11 @@ export const rules: readonly SecretRule[] = [
     keywords: ['authorization'],
     // The header's name and its value, or, in a web server's configuration, the name and the value quoted
     // after a space (nginx's `proxy_set_header Authorization "Basic …"`, Apache's `RequestHeader set`): there
-    // a scheme must open the value, so prose (`Authorization header`) is none.
+    // a scheme must open the value, so prose (`Authorization header`) is none. Digest's credential is its
+    // parameters, of which only `response` is secret (see digest-auth-response): the word `Digest` alone is
+    // too short a value.
     regex:
-      /authorization["']?(?:\s{0,3}[:=]\s{0,3}["']?|[ \t]{1,3}["']?(?=(?:bearer|basic|token|digest)[ \t]))(?:(?:bearer|basic|token|bot|digest|api-?key|api-?token|sso-key|key|ssws|splunk)\s{1,3})?([A-Za-z0-9._~+/:=|-]{8,8192})/i,
+      /authorization["']?(?:\s{0,3}[:=]\s{0,3}["']?|[ \t]{1,3}["']?(?=(?:bearer|basic|token|digest)[ \t]))(?:(?:bearer|basic|token|bot|api-?key|api-?token|sso-key|key|ssws|splunk)\s{1,3})?([A-Za-z0-9._~+/:=|-]{8,8192})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -189,6 +191,25 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ["app.use(cookieParser('«h64»'));"],
       negative: ['app.use(cookieParser(process.env.COOKIE_SECRET));'],
+    },
+  },
+  {
+    id: 'digest-auth-response',
+    description: 'The response of an HTTP or SIP Digest authorization (Digest username=…, response="<hex>")',
+    family: 'web',
+    keywords: ['digest '],
+    // A hash of the password with the server's nonce: with the nonce beside it, guessed offline. The username,
+    // realm and nonce are no secrets.
+    // The blank or comma before `response` is read, not looked behind for at every character of the window.
+    regex: /[\s,]response[ \t]{0,2}=[ \t]{0,2}"?([0-9A-Fa-f]{32,128})/,
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 0, after: 1024 },
+    examples: {
+      positive: [
+        'Authorization: Digest username="1001",realm="asterisk",nonce="1710241533/4b28831bdb8e04200a399d54a9acf353",uri="sip:pbx.example.org",response="«h32»",algorithm=MD5',
+      ],
+      negative: ['WWW-Authenticate: Digest realm="asterisk",nonce="1710241533/«h32»",algorithm=MD5'],
     },
   },
 ];
