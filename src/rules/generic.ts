@@ -346,8 +346,8 @@ const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
  * `this.#options.apiKey`; see `NAME`), names of one to five words in camelCase or capitalised, maybe after an
  * acronym (`token = authToken;`, `auth: AuthService`, `token: Settings > Tokens`, Python's `creds:
- * HTTPAuthorizationCredentials`), build-time constants (`__WS_TOKEN__`), absolute paths (`PWD: '/Users/ada'`,
- * systemd's `LoadCredential=token:/etc/app/token`, Windows' `C:\\keys\\pw.txt` and `\\\\host\\share`, their
+ * HTTPAuthorizationCredentials`), build-time constants (`__WS_TOKEN__`), absolute and home paths (`PWD:
+ * '/Users/ada'`, git's `signingkey = ~/.ssh/id_ed25519.pub`, systemd's `LoadCredential=token:/etc/app/token`, Windows' `C:\\keys\\pw.txt` and `\\\\host\\share`, their
  * backslashes escaped or not) and relative ones in lower case (`token: "node_modules/.cache"`; base64 has
  * capitals), links with no password in them (`session token:\nhttps://…` in a string, where the escape's `n`
  * comes along), lone lower-case words, packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's
@@ -366,6 +366,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^(?:[a-z]{0,15}|[A-Z]{2,6})(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
+  /^~(?:\/[\w.@~-]{1,60}){1,12}\/?$/,
   /^[\w.-]{1,64}:(?:\/[\w.@~-]{1,60}){1,12}\/?$/,
   /^(?:[A-Za-z]:|\\{2,4}[\w.$-]{1,60})(?:\\{1,2}[\w .@~$-]{1,60}){1,12}\\{0,2}$/,
   new RegExp(`^(?:\\.{1,2}\\/)?${PATH_PART}(?:\\/${PATH_PART}){1,12}\\/?$`),
@@ -383,6 +384,8 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^[=:]?(?:[a-z]{1,20}[-_.]){0,4}(?:token|secret|password|passwd|key|auth|credentials?)(?:[-_.][a-z]{1,20}){0,4}:?$/i,
   // The next line's name and its colon (`X-Request-Id:`, `security.psk:`), read where a value was looked for.
   /^[A-Za-z][\w.-]{0,60}:$/,
+  // What Windows setup writes over a password in the answer file it keeps (`<Value>*SENSITIVE*DATA*DELETED*`).
+  /^\*SENSITIVE\*DATA\*DELETED\*$/,
 ];
 
 /**
@@ -594,6 +597,9 @@ export const rules: readonly SecretRule[] = [
         '  include ActionController::HttpAuthentication::Token::ControllerMethods',
         'LoadCredential=api_token:/etc/exporter/token',
         '<component name="Microsoft-Windows-Shell-Setup" publicKeyToken="31bf3856ad364e35" language="neutral">',
+        '<AdministratorPassword>\n          <Value>*SENSITIVE*DATA*DELETED*</Value>',
+        '[user]\n\tsigningkey = ~/.ssh/id_ed25519.pub',
+        'JWT_SECRET=change-me-to-64-random-hex-chars',
         '| Anthropic API key | `sk-ant-api03-` | `sk-ant-api03-<base64url>AA` |',
         'password: "this will take time to load"',
         'reset_password: "send link to mail"',

@@ -12,9 +12,10 @@ import type { SecretRule } from './types.js';
 
 /**
  * A directive's value: Cisco's type before it when there is one (`0` in clear, `6` and `7` encrypted),
- * Juniper's `ascii-text`, then one word, maybe quoted.
+ * Juniper's `ascii-text`, then one word, maybe quoted, that opens no bracket (a manual's `authentication-key
+ * (Protocols BGP)`, `<key-string>`).
  */
-const DIRECTIVE_VALUE = String.raw`[ \t]{1,4}(?:(?:[0-9]|ascii-text|ascii|hex)[ \t]{1,4})?["']?([^\s"']{4,128})`;
+const DIRECTIVE_VALUE = String.raw`[ \t]{1,4}(?:(?:[0-9]|ascii-text|ascii|hex)[ \t]{1,4})?["']?([^\s"'(<[{][^\s"']{3,127})`;
 
 /**
  * What a device's configuration shows where no value is: defaults, what `show run` prints instead, and a

@@ -154,9 +154,10 @@ export const rules: readonly SecretRule[] = [
     description: 'A password or its hash in an LDIF entry, base64-encoded (userPassword:: e1NTSEF9…)',
     family: 'password-hashes',
     keywords: ['userpassword::', 'olcrootpw::'],
-    // Nothing of a name follows the value (a `:`): read as one, the next name was judged at every hit of a
-    // line of them.
-    regex: /(?:userPassword|olcRootPW)::[ \t]{0,4}([A-Za-z0-9+/]{8,1024}={0,2})(?![A-Za-z0-9+/=:])/i,
+    // LDIF's base64 is padded to whole groups of four, and nothing of a name follows it (a `:`): read as a
+    // value, the next name was judged at every hit of a line of them, and a run of 19 letters masked at each.
+    regex:
+      /(?:userPassword|olcRootPW)::[ \t]{0,4}((?:[A-Za-z0-9+/]{4}){2,256}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)(?![A-Za-z0-9+/=:])/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,

@@ -57,10 +57,11 @@ const LATIN1_SEEN = new Int32Array(256);
  * Masking marks and template syntax: a value containing one is a stand-in or a reference, not a credential.
  * The marks occur in no token's alphabet, so one is enough. A template's opening goes on as a name does
  * (`${DB_PASSWORD}`, `%(password)s`, `{{ .Values.token }}`, `$(cat key)`, `<%= ENV %>`): a secret made of any
- * printable characters may hold `%(` or `${` (a WordPress salt's `Dd%(Z|Ce:$N…`) and go on otherwise.
+ * printable characters may hold `%(` or `${` (a WordPress salt's `Dd%(Z|Ce:$N…`) and go on otherwise. And a
+ * word in angle brackets inside the value, what the reader fills in (`$argon2id$v=19$…$<salt>$<hash>`).
  */
 const SYNTAX =
-  /\*{4}|#{4}|•••|\.\.\.|…|\$\{\s{0,2}[\w.:-]|\{\{\s{0,4}[\w.$]|\$\([\w-]|%\(\w{1,64}\)|<%[=-]?\s{0,4}\w/;
+  /\*{4}|#{4}|•••|\.\.\.|…|\$\{\s{0,2}[\w.:-]|\{\{\s{0,4}[\w.$]|\$\([\w-]|%\(\w{1,64}\)|<%[=-]?\s{0,4}\w|<[a-z][\w -]{1,30}>/;
 
 /**
  * Words people write in place of a secret. Lower-cased comparison. Unlike the syntax markers, these are made
@@ -82,6 +83,7 @@ export const PLACEHOLDER_WORDS: readonly string[] = [
   'replaceme',
   'changeme',
   'change_me',
+  'change-me',
   'placeholder',
   'redacted',
   'insert_',
@@ -267,9 +269,10 @@ const closes = (value: string, open: number): boolean =>
 /**
  * A reference at a value's start and what may follow one: `$NAME`, `$1`, `$$`, PowerShell's `$env:NAME`, a
  * Go template's `$.Values.x`, Perl's and OpenSSL's `$Package::name`, then the value's end or a path, a member,
- * an index, a call, a separator (`$HOME/.pgpass`, `$this->password`, `$config['db']`).
+ * an index, a call, a separator (`$HOME/.pgpass`, `$this->password`, `$config['db']`), or a brace (Grafana's
+ * `$__env{LDAP_BIND_PASSWORD}`, `$__file{…}`, Perl's `$cfg{db}`).
  */
-const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w*(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'"\s\\>])/;
+const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w*(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'"\s\\>{])/;
 
 /**
  * A bracketed mix of both cases and three digits or more, twelve characters at least, maybe base64: no
