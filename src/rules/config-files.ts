@@ -439,7 +439,7 @@ export const rules: readonly SecretRule[] = [
     // or a sender, then the login and the password after its last `:`. Comments and blank lines aside. The
     // newline is read, not looked behind for: a look-behind is tried at every character of the window.
     regex:
-      /\n(?:\[[^\]\s]{1,253}\](?::\d{1,5})?[ \t]{1,40}|[^\s:#[]{1,253}[ \t]{1,40}|[^\s:#[]{1,253}:)[^\s:]{1,128}:([^\s]{4,256})(?=[ \t]{0,8}(?:\r?\n|$))/,
+      /\n(?:\[[^\]\s]{1,253}\](?::\d{1,5})?[ \t]{1,40}|[^\s:#[]{1,253}[ \t]{1,40}|[^\s:#[]{1,253}:)[^\s:]{1,128}:([^\s"'\\]{4,256})(?=[ \t]{0,8}(?:\r?\n|$))/,
     secretGroup: 1,
     entropy: 2.5,
     window: { before: 0, after: 2048 },
@@ -492,7 +492,7 @@ export const rules: readonly SecretRule[] = [
     family: 'config-files',
     keywords: ['$user'],
     // $USER1$ is the plugins' directory by convention; the others hold what the checks log in with.
-    regex: /(?<![^\s])\$USER\d{1,3}\$[ \t]{0,4}=[ \t]{0,4}([^\s]{4,256})/,
+    regex: /(?<![^\s])\$USER\d{1,3}\$[ \t]{0,4}=[ \t]{0,4}([^\s"'\\]{4,256})/,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,

@@ -12,10 +12,10 @@ import type { SecretRule } from './types.js';
 
 /**
  * A directive's value: Cisco's type before it when there is one (`0` in clear, `6` and `7` encrypted),
- * Juniper's `ascii-text`, then one word, maybe quoted, that opens no bracket (a manual's `authentication-key
- * (Protocols BGP)`, `<key-string>`).
+ * Juniper's `ascii-text`, then one word, maybe quoted, that is no type (a mask in the quotes leaves
+ * `ascii-text` before it) and opens no bracket (a manual's `authentication-key (Protocols BGP)`, `<key-string>`).
  */
-const DIRECTIVE_VALUE = String.raw`[ \t]{1,4}(?:(?:[0-9]|ascii-text|ascii|hex)[ \t]{1,4})?["']?([^\s"'(<[{][^\s"']{3,127})`;
+const DIRECTIVE_VALUE = String.raw`[ \t]{1,4}(?:(?:[0-9]|ascii-text|ascii|hex)[ \t]{1,4})?["']?(?!(?:ascii-text|ascii|hex)[ \t])([^\s"'\\(<[{][^\s"'\\]{3,127})`;
 
 /**
  * What a device's configuration shows where no value is: defaults, what `show run` prints instead, and a
@@ -262,7 +262,7 @@ export const rules: readonly SecretRule[] = [
     keywords: ['aaa-server', 'radius server', 'tacacs server'],
     // The ASA's `aaa-server <group> (<if>) host <ip>` and IOS' `radius server <name>` blocks: the secret is
     // the `key` line a few lines into the block, the other lines its address and ports.
-    regex: /(?<=[\r\n][ \t]{1,8})key[ \t]{1,4}(?:[067][ \t]{1,4})?([^\s]{6,128})/,
+    regex: /(?<=[\r\n][ \t]{1,8})key[ \t]{1,4}(?:[067][ \t]{1,4})?([^\s"'\\]{6,128})/,
     secretGroup: 1,
     entropy: 2.5,
     window: { before: 0, after: 400 },
@@ -303,7 +303,7 @@ export const rules: readonly SecretRule[] = [
     keywords: ['password1', 'password2', 'mqttpassword', 'webpassword'],
     // Tasmota's console and its Backlog take `<command> <value>`, commands separated by `;`.
     regex:
-      /(?<![\w-])(?:Password[12]|MqttPassword|WebPassword)[ \t]{1,4}([^\s;]{6,64})(?=[ \t]{0,4}(?:;|\r?\n|$))/i,
+      /(?<![\w-])(?:Password[12]|MqttPassword|WebPassword)[ \t]{1,4}([^\s;"'\\]{6,64})(?=[ \t]{0,4}(?:;|\r?\n|$))/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,

@@ -400,7 +400,7 @@ export const rules: readonly SecretRule[] = [
     // Security auto-configuration prints the elastic user's password on the line after its heading, and the
     // reset tool after `New value:`.
     regex:
-      /(?:user[ \t]successfully[ \t]reset\.?\s{0,8}New[ \t]value:|password[ \t]for[ \t]the[ \t]elastic[ \t]user[^\r\n]{0,120}:[ \t]{0,4}\r?\n)[ \t]{0,8}([^\s]{8,256})/i,
+      /(?:user[ \t]successfully[ \t]reset\.?\s{0,8}New[ \t]value:|password[ \t]for[ \t]the[ \t]elastic[ \t]user[^\r\n]{0,120}:[ \t]{0,4}\r?\n)[ \t]{0,8}([^\s"'\\]{8,256})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,

@@ -10,6 +10,7 @@ import { hasWideUnits, LONG_TEXT, OneByteText } from '../core/units.js';
 import type { SecretMatch } from '../rules/registry.js';
 import { mergeMatches } from '../rules/spans.js';
 import { findBesideMasks } from '../secrets/beside-masks.js';
+import { withEchoes } from '../secrets/echoes.js';
 import { decodeEscapes, mergeDecoded, wholeEscapes } from '../secrets/escaped.js';
 import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
 import { isSecretishKey } from '../secrets/key-names.js';
@@ -168,6 +169,12 @@ function maskOne(
         // Merged, the matches are others: their indices no longer name them.
         if (found.length > 0 || beside?.length !== 0) beside = undefined;
         matches = mergeDecoded(matches, found, decoded);
+      }
+      // A value found once is masked wherever else the text repeats it.
+      const echoed = withEchoes(text, matches);
+      if (echoed !== matches) {
+        matches = echoed;
+        beside = undefined;
       }
       // What a mask leaves standing beside it is masked too (see `findBesideMasks`), so that masking the
       // masked text finds nothing more. Rarely needed; a chain of such candidates is followed `RESCANS` deep.

@@ -61,7 +61,7 @@ const LATIN1_SEEN = new Int32Array(256);
  * word in angle brackets inside the value, what the reader fills in (`$argon2id$v=19$…$<salt>$<hash>`).
  */
 const SYNTAX =
-  /\*{4}|#{4}|•••|\.\.\.|…|\$\{\s{0,2}[\w.:-]|\{\{\s{0,4}[\w.$]|\$\([\w-]|%\(\w{1,64}\)|<%[=-]?\s{0,4}\w|<[a-z][\w -]{1,30}>/;
+  /\*{4}|#{4}|•••|\.\.\.|…|\$\{\s{0,2}[\w.:-]|\{\{\s{0,4}[\w.$]|\$\([\w-]|%\(\w{1,64}\)|<%[=-]?\s{0,4}\w|<[a-z][a-z_ -]{2,30}>/;
 
 /**
  * Words people write in place of a secret. Lower-cased comparison. Unlike the syntax markers, these are made
