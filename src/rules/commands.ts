@@ -69,6 +69,9 @@ const LOGIN_TOOLS = [
   'paexec',
   'winrs',
   'winrm',
+  // Active Directory's dsadd and dsmod take a user's password after `-pwd`.
+  'dsadd',
+  'dsmod',
   // Dovecot's `doveadm pw -p`, and kadmin's `addprinc -pw` and `cpw -pw` (a principal's new password).
   'doveadm pw',
   'addprinc',
@@ -97,8 +100,11 @@ const LOGIN_TOOLS = [
 ];
 /** The tools as their makers spell them (keywords are lower-case; the flags' case matters, so the pattern's does). */
 const LOGIN_TOOL_NAMES = [...LOGIN_TOOLS, 'PsExec', 'PaExec'].join('|');
-/** Their password flags: `-p`, `-p<password>`, `-p=`, PuTTY's `-pw`, and Windows' `/p:`, `-p:`, `/rp`, `/p`. */
-const LOGIN_FLAG = String.raw`(?:[-/]p:|-pw[ \t]|-p[ \t=]?|/r?p[ \t])`;
+/**
+ * Their password flags: `-p`, `-p<password>`, `-p=`, PuTTY's `-pw`, dsadd's `-pwd`, and Windows' `/p:`, `-p:`,
+ * `/rp`, `/p`.
+ */
+const LOGIN_FLAG = String.raw`(?:[-/]p:|-pwd?[ \t]|-p[ \t=]?|/r?p[ \t])`;
 
 /**
  * A value of `min` to `max` characters as the secret group, quoted (spaces inside: `'correct horse battery'`)
@@ -267,13 +273,13 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'cli-single-dash-secret',
     description:
-      'A secret after a one-dash long flag and a space (Unity -password <value>, Go tools -token <value>, dsadd -pwd <value>)',
+      'A secret after a one-dash long flag and a space (Unity -password <value>, Go tools -token <value>)',
     family: 'commands',
-    keywords: ['-password', '-passwd', '-pwd', '-token', '-secret', '-apikey', '-api-key', '-api_key'],
+    keywords: ['-password', '-passwd', '-token', '-secret', '-apikey', '-api-key', '-api_key'],
     // Go's flag package, Unity's and Java's tools spell long flags with one dash. The flag starts a word (a
     // space before it): `--token` is `cli-secret-flag`'s, and `db-password` is a name.
     regex:
-      /(?<=[ \t])-(?:password|passwd|pwd|token|secret|apikey|api-key|api_key)[ \t]{1,3}["']?([^\s'"`({<[-][^\s'"`]{7,255})/,
+      /(?<=[ \t])-(?:password|passwd|token|secret|apikey|api-key|api_key)[ \t]{1,3}["']?([^\s'"`({<[-][^\s'"`]{7,255})/,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -282,7 +288,6 @@ export const rules: readonly SecretRule[] = [
       positive: [
         "Unity -batchmode -quit -username build@example.com -password '«a10»!«a4»#9'",
         'vault-sync -addr https://vault.internal -token «a26» -path kv/app',
-        'C:\\>dsadd user "CN=Svc Reporting,DC=litware,DC=com" -samid svc_reporting -pwd «a7»#«a6»12 -pwdneverexpires yes',
       ],
       negative: [
         'app -token $VAULT_TOKEN -path kv/app',
@@ -413,7 +418,7 @@ export const rules: readonly SecretRule[] = [
     // one; the gate skips a hit with none within reach (1 MB of `docker login` repeated).
     regex: gated(
       new RegExp(
-        String.raw`(?<![\w-])(?:${LOGIN_TOOL_NAMES})(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${LOGIN_FLAG})){0,200}[ \t]${LOGIN_FLAG}["']?([^\s'"${'`'}:=-][^\s'"${'`'}]{5,255})`,
+        String.raw`(?<![\w-])(?:${LOGIN_TOOL_NAMES})(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${LOGIN_FLAG})){0,200}[ \t]${LOGIN_FLAG}["']?([^\s'"${'`'}:=({<[-][^\s'"${'`'}]{5,255})`,
       ),
       LOGIN_TOOLS.join('|'),
       200,
@@ -439,6 +444,7 @@ export const rules: readonly SecretRule[] = [
         'rdesktop -u admin -p «a12» 10.0.0.5',
         'psexec \\\\host -u CORP\\admin -p «a14» cmd',
         'PsExec64.exe \\\\host -u CORP\\admin -p «a14» -h cmd',
+        'C:\\>dsadd user "CN=Svc Reporting,DC=litware,DC=com" -samid svc_reporting -pwd «a7»#«a6»12 -pwdneverexpires yes',
         'winrm identify -r:https://hv03.example.test:5986 -auth:basic -u:hvadmin -p:"«a6»@«a6»!" -encoding:utf-8',
         'xfreerdp /u:admin /p:«a12» /v:10.0.0.5',
         'winrs -r:host -u:admin -p:«a12» dir',
@@ -451,6 +457,7 @@ export const rules: readonly SecretRule[] = [
         'evil-winrm -i 10.0.0.5 -u svc -p «a12»',
       ],
       negative: [
+        'dsadd user <UserDN> [-samid <SAMName>] [-pwd {<Password> | *}] [-mustchpwd {yes | no}]',
         'docker login -u ci -p $REGISTRY_PASSWORD registry.example.test',
         'docker login -u "$CI_REGISTRY_USER" -p "${CI_REGISTRY_PASSWORD}" "$CI_REGISTRY"',
         'echo "$PW" | docker login -u ci --password-stdin',

@@ -158,11 +158,12 @@ export const rules: readonly SecretRule[] = [
     // so, and tools list settings so (Symfony's `debug:dotenv` and `secrets:list --reveal`, the value then in
     // columns: `APP_SECRET   …   …   n/a`). The name opens its line and ends in the keyword; the value is one
     // word, the rest of the line or a column, with a letter and a digit or a mark in it (a sentence's line may
-    // open so: `password combination.`). The blank
-    // after the name is tested before the line's start is looked for behind it: that look reads back up to
-    // 76 characters, at every hit (1 MB of `password` repeated: 350 ms, 20 with the blank first).
+    // open so: `password combination.`). The blank after the name (two after `secret`, which prose puts
+    // before a word: `"secret key": "`) is tested before the line's start is looked for behind it: that look
+    // reads back up to 76 characters, at every hit (1 MB of `password` repeated: 350 ms, 20 with the blank
+    // first).
     regex:
-      /(?=(?:passwd|password|passphrase|shared_key|secret(?:\.key)?)[ \t])(?<=(?:^|[\r\n])[ \t]{0,16}[\w.-]{0,60})(?:passwd|password|passphrase|shared_key|secret(?:\.key)?)[ \t]{1,48}["']?(?=[^\s"']{0,255}[A-Za-z])(?=[^\s"']{0,255}[\d!#$%&*+=?@^~])([^\s"']{8,256})["']?(?=[ \t]{0,8}(?:\r?\n|$)|[ \t]{2})/i,
+      /(?=(?:passwd|password|passphrase|shared_key)[ \t]|secret(?:\.key)?[ \t]{2})(?<=(?:^|[\r\n])[ \t]{0,16}[\w.-]{0,60})(?:passwd|password|passphrase|shared_key|secret(?:\.key)?)[ \t]{1,48}["']?(?=[^\s"']{0,255}[A-Za-z])(?=[^\s"']{0,255}[\d!#$%&*+=?@^~])([^\s"']{8,256})["']?(?=[ \t]{0,8}(?:\r?\n|$)|[ \t]{2})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 3,

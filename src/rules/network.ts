@@ -298,19 +298,21 @@ export const rules: readonly SecretRule[] = [
   {
     id: 'tasmota-password',
     description:
-      'A password set by a Tasmota command (Password1/Password2 for Wi-Fi, MqttPassword, WebPassword)',
+      'A password set in a Tasmota Backlog (Password1/Password2 for Wi-Fi, MqttPassword, WebPassword)',
     family: 'network',
-    keywords: ['password1', 'password2', 'mqttpassword', 'webpassword'],
-    // Tasmota's console and its Backlog take `<command> <value>`, commands separated by `;`.
+    keywords: ['backlog'],
+    // Tasmota's console takes `<command> <value>`, a Backlog several separated by `;`: the rule reads the
+    // window after `Backlog` for each. Not keyed on `password1`: a keyword holding `password` doubles the hits
+    // of every one (1 MB of `password2=a&`: 51.5 ms in the ReDoS section).
     regex:
       /(?<![\w-])(?:Password[12]|MqttPassword|WebPassword)[ \t]{1,4}([^\s;"'\\]{6,64})(?=[ \t]{0,4}(?:;|\r?\n|$))/i,
     secretGroup: 1,
-    anchored: true,
     entropy: 2.5,
+    window: { before: 0, after: 600 },
     allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: ['12:01:33.512 CMD: Backlog SSID1 IoT_2G; Password1 «a8»!«a4»; MqttHost 192.168.1.10'],
-      negative: ['Password1 and Password2 set the Wi-Fi passwords.'],
+      negative: ['Backlog Password1 and Password2 set the Wi-Fi passwords, WebPassword the web UI'],
     },
   },
 ];
