@@ -1036,16 +1036,17 @@ export const rules: readonly SecretRule[] = [
       'get_random_secret_key',
       'master.key',
     ],
-    // A terminal's transcript (an issue, a shell tool's result) shows the command and then what it printed:
-    // the secret alone on its line. Each command is one that prints a secret's value and nothing else, or
-    // first (`pass show` prints the password's file, its first line the password, and with `-c` a sentence;
-    // `openssl rand`, Laravel's `key:generate --show`, Phoenix's and Rails' generators, Python's `secrets` and
-    // Django's `get_random_secret_key()` print a new key; Rails' master.key is one). The scan tries the regex where a keyword starts: `gopass` and `lpass`
-    // are keywords of their own, for `pass` inside them is no command's start. The rest of its line is read
-    // up to 120 characters, and a newline must follow within them (the gate). That read is atomic (a look-ahead's group, then its
-    // back-reference): a line of a command repeated was read again from each hit as the read gave back
-    // character by character (1 MB of lines of `vault kv get ` repeated: 40 ms, 33 atomic). The secret ends its
-    // line, or the string that holds the transcript (JSON text decoded: `…-w\n<secret>"]}`).
+    // A terminal's transcript (an issue, a shell tool's result) shows the command and then what it printed: the
+    // secret alone on its line. Each command is one that prints a secret's value and nothing else, or first (`pass
+    // show` prints the password's file, its first line the password, and with `-c` a sentence; `openssl rand`,
+    // Laravel's `key:generate --show`, Phoenix's and Rails' generators, Python's `secrets` and Django's
+    // `get_random_secret_key()` print a new key; Rails' master.key is one). The scan tries the regex where a
+    // keyword starts: `gopass` and `lpass` are keywords of their own, for `pass` inside them is no command's
+    // start. The rest of its line is read up to 120 characters, and a newline must follow within them (the gate).
+    // That read is atomic (a look-ahead's group, then its back-reference): a line of a command repeated was read
+    // again from each hit as the read gave back character by character (1 MB of lines of `vault kv get ` repeated:
+    // 40 ms, 33 atomic). The secret ends its line, or the string that holds the transcript (JSON text decoded:
+    // `…-w\n<secret>"]}`).
     regex: gated(
       /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\(|(?<=[ \t]cat[ \t][^\s]{0,200})master\.key(?![\w.-]))(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,500})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\])/i,
       'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand|nmcli|key:generate|phx\\.gen\\.secret|rails secret|rake secret|secrets\\.token_|get_random_secret_key|master\\.key',

@@ -122,9 +122,9 @@ const NAME_END_MAX = 11;
 
 /**
  * Words before a secret-named key that say its value is no secret: a public key or token (`publicToken`,
- * `PUBLIC_API_KEY`, .NET's `publicKeyToken` of an assembly), and the anti-forgery tokens a web page carries in every form (`csrf-token`, `X-XSRF-TOKEN`,
- * Rails' `authenticity_token`). And an account's number: an ARN names a resource type after it
- * (`arn:aws:secretsmanager:eu-west-1:482915736204:secret:prod/db-Xa1b2C`).
+ * `PUBLIC_API_KEY`, .NET's `publicKeyToken` of an assembly), and the anti-forgery tokens a web page carries in
+ * every form (`csrf-token`, `X-XSRF-TOKEN`, Rails' `authenticity_token`). And an account's number: an ARN names a
+ * resource type after it (`arn:aws:secretsmanager:eu-west-1:482915736204:secret:prod/db-Xa1b2C`).
  */
 const NOT_SECRET_BEFORE = '(?<!(?:public(?:[_-]?key)?|csrf|xsrf|authenticity)[_-]?|:\\d{12}:)';
 
@@ -347,19 +347,19 @@ const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
  * `this.#options.apiKey`; see `NAME`), names of one to five words in camelCase or capitalised, maybe after an
  * acronym (`token = authToken;`, `auth: AuthService`, `token: Settings > Tokens`, Python's `creds:
  * HTTPAuthorizationCredentials`), build-time constants (`__WS_TOKEN__`), absolute and home paths (`PWD:
- * '/Users/ada'`, git's `signingkey = ~/.ssh/id_ed25519.pub`, systemd's `LoadCredential=token:/etc/app/token`, Windows' `C:\\keys\\pw.txt` and `\\\\host\\share`, their
- * backslashes escaped or not) and relative ones in lower case (`token: "node_modules/.cache"`; base64 has
- * capitals), links with no password in them (`session token:\nhttps://…` in a string, where the escape's `n`
- * comes along), lone lower-case words, packages at a version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's
- * `credentials: 'same-origin'`, PowerShell's cmdlets (`$password = ConvertTo-SecureString …`, `$cred =
- * Get-Credential`), names joined by `::` (`AEK_PAUTH | AArch64::AEK_BTI`, Ruby's
- * `HttpAuthentication::Token::ControllerMethods`, read from the name's second colon on) and Ruby's symbols,
- * upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`, `token: GITHUB_TOKEN`, a shell's
- * `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no underscores between capitals) and a
- * shell's message for an unset variable (`${WIFI_PASS:?missing}`), a token's
- * prefix alone (`| Anthropic API key | \`sk-ant-api03-\` |` in a table of formats) and names in
- * lower case that hold a secret's word (`ContentEncoding["IETFToken"] = "ietf-token"`, `header =
- * "x-api-key"`), or the next key (`password: \`password: \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
+ * '/Users/ada'`, git's `signingkey = ~/.ssh/id_ed25519.pub`, systemd's `LoadCredential=token:/etc/app/token`,
+ * Windows' `C:\\keys\\pw.txt` and `\\\\host\\share`, their backslashes escaped or not) and relative ones in lower
+ * case (`token: "node_modules/.cache"`; base64 has capitals), links with no password in them (`session
+ * token:\nhttps://…` in a string, where the escape's `n` comes along), lone lower-case words, packages at a
+ * version (`io.jsonwebtoken:jjwt-jackson-0.11.2`), fetch's `credentials: 'same-origin'`, PowerShell's cmdlets
+ * (`$password = ConvertTo-SecureString …`, `$cred = Get-Credential`), names joined by `::` (`AEK_PAUTH |
+ * AArch64::AEK_BTI`, Ruby's `HttpAuthentication::Token::ControllerMethods`, read from the name's second colon on)
+ * and Ruby's symbols, upper-case constants (`WGPEER_A_PRESHARED_KEY: NLA_BINARY`, `token: GITHUB_TOKEN`, a shell's
+ * `${JWT_SECRET:?JWT_SECRET must be set}`; a generated value has no underscores between capitals) and a shell's
+ * message for an unset variable (`${WIFI_PASS:?missing}`), a token's prefix alone (`| Anthropic API key |
+ * \`sk-ant-api03-\` |` in a table of formats) and names in lower case that hold a secret's word
+ * (`ContentEncoding["IETFToken"] = "ietf-token"`, `header = "x-api-key"`), or the next key (`password: \`password:
+ * \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
  */
 export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^(?!${VAULT_TOKEN})#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
@@ -921,12 +921,13 @@ export const rules: readonly SecretRule[] = [
       'A token, password or secret a message hands out after a few words and a colon (API key created: <value>)',
     family: 'generic',
     keywords: PROSE_NAMES,
-    // What tools print when they make a credential: `Your API key has been created: …`, `Generated password
-    // for ada: …`, `Access token (shown only once): …`. The value as `secret-in-prose` reads it; the words
-    // between name and colon say nothing about a property of the secret (`token id: …`, `secret version for
-    // app: …`). Gated by the colon and the blank after it: prose with none in reach (1 MB of `token 1 `) does
-    // not run the regex, whose words would be read on to look for one, nor do a log's times (`10:22:31`). A rule of its own, not a branch of `secret-in-prose`:
-    // that one is gated by a digit, and with these words in its reach it cost twice as much on `token 1 `.
+    // What tools print when they make a credential: `Your API key has been created: …`, `Generated password for
+    // ada: …`, `Access token (shown only once): …`. The value as `secret-in-prose` reads it; the words between
+    // name and colon say nothing about a property of the secret (`token id: …`, `secret version for app: …`).
+    // Gated by the colon and the blank after it: prose with none in reach (1 MB of `token 1 `) does not run the
+    // regex, whose words would be read on to look for one, nor do a log's times (`10:22:31`). A rule of its own,
+    // not a branch of `secret-in-prose`: that one is gated by a digit, and with these words in its reach it cost
+    // twice as much on `token 1 `.
     regex: gated(
       new RegExp(
         `${NOT_PROSE_BEFORE}(?:${PROSE_NAMES.join('|')})s?${PROSE_CLAUSE}:[ \\t]{1,4}${PROSE_VALUE}`,

@@ -4,7 +4,8 @@
  * keys its directives take in clear (`crypto isakmp key`, `pre-shared-key`, `key-string`, a RADIUS or TACACS+
  * server's `key`, SNMP communities and v3 passphrases), Juniper's reversible `$9$` secrets, EdgeOS'
  * `plaintext-password`, the passphrases net-snmp's tools take, OpenWrt's Wi-Fi keys, Tasmota's passwords, and
- * the keys of a Zigbee or Z-Wave network and of ESPHome's API. Pasted running-configs, `show run` output and a controller's backup carry them.
+ * the keys of a Zigbee or Z-Wave network and of ESPHome's API. Pasted running-configs, `show run` output and a
+ * controller's backup carry them.
  */
 import { NOT_VALUES } from './generic.js';
 import { SHELL_VARIABLE } from './shapes.js';
@@ -13,7 +14,8 @@ import type { SecretRule } from './types.js';
 /**
  * A directive's value: Cisco's type before it when there is one (`0` in clear, `6` and `7` encrypted),
  * Juniper's `ascii-text`, then one word, maybe quoted, that is no type (a mask in the quotes leaves
- * `ascii-text` before it) and opens no bracket (a manual's `authentication-key (Protocols BGP)`, `<key-string>`).
+ * `ascii-text` before it) and opens no bracket (a manual's `authentication-key (Protocols BGP)`,
+ * `<key-string>`).
  */
 const DIRECTIVE_VALUE = String.raw`[ \t]{1,4}(?:(?:[0-9]|ascii-text|ascii|hex)[ \t]{1,4})?["']?(?!(?:ascii-text|ascii|hex)[ \t])([^\s"'\\(<[{][^\s"'\\]{3,127})`;
 

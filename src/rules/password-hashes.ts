@@ -1,12 +1,14 @@
 /**
  * @module rules/password-hashes
- * Password hashes in the modular crypt format (`$<id>$<salt>$<hash>`): /etc/shadow lines, .htpasswd files,
- * user tables dumped by a database tool, Cisco's type 8 and 9 secrets, the ASA's and Mosquitto's PBKDF2 hashes; MySQL's native hashes (`*<40 hex>`) beside their column's name; Windows
- * LM/NT hashes in pwdump lines. A hash is not the password, but whoever holds it can guess the
- * password offline at their own pace, so it is credential material as much as a key is. The format is
- * distinctive enough to need no key name: the id, the salt and the hash each have a fixed alphabet and length.
- * The salt and hash are masked and the id left (`$2b$12$[REDACTED:bcrypt-hash]`): a value starting with `$`
- * reads as a variable reference to the placeholder checks, and the id says what was there.
+ * Password hashes in the modular crypt format (`$<id>$<salt>$<hash>`): /etc/shadow lines, .htpasswd files, user
+ * tables dumped by a database tool, Cisco's type 8 and 9 secrets, the ASA's and Mosquitto's PBKDF2 hashes; MySQL's
+ * native hashes (`*<40 hex>`) beside their column's name, ClickHouse's in users.xml; Windows LM/NT hashes in
+ * pwdump lines and Samba's; LDAP's and Dovecot's `{SCHEME}` values, LDIF's `userPassword::`, Kerberos keys as
+ * `klist -k -K` prints them. A hash is not the password, but whoever holds it can guess the password offline at
+ * their own pace, so it is credential material as much as a key is. The format is distinctive enough to need no
+ * key name: the id, the salt and the hash each have a fixed alphabet and length. The salt and hash are masked and
+ * the id left (`$2b$12$[REDACTED:bcrypt-hash]`): a value starting with `$` reads as a variable reference to the
+ * placeholder checks, and the id says what was there.
  */
 import type { SecretRule } from './types.js';
 
