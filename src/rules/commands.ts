@@ -39,6 +39,16 @@ const FLAG_SECRETS = [
   'secret[-_]access[-_]key',
 ].join('|');
 
+/**
+ * A command's words up to the first of its flags that `stop` reads, then the blank and `flag`: `max`
+ * characters at most, a backslash that ends a line going on to the next (`docker login host \` and then
+ * `-p '…'`). Read no further than the first such flag, an attempt tries one; the rules gate their hits on a
+ * flag in reach (see `gated`), since a hit with none reads all `max` characters.
+ */
+function wordsToFlag(flag: string, max: number, stop = flag): string {
+  return String.raw`(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${stop})){0,${max}}[ \t]${flag}`;
+}
+
 /** A cmd.exe variable standing where the value goes (`%SHARE_PASSWORD%`): no value. */
 const CMD_VARIABLE = /^%\w+%$/;
 
@@ -128,7 +138,7 @@ function keygenPassphrase(flag: 'N' | 'P', which: 'new' | 'old'): SecretRule {
     keywords: ['ssh-keygen'],
     regex: gated(
       new RegExp(
-        String.raw`(?<![\w-])ssh-keygen(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-${flag}[ \t])){0,200}[ \t]-${flag}[ \t]{1,4}${quotedOrWord(4, 256)}`,
+        String.raw`(?<![\w-])ssh-keygen${wordsToFlag(`-${flag}`, 200, String.raw`-${flag}[ \t]`)}[ \t]{1,4}${quotedOrWord(4, 256)}`,
       ),
       'ssh-keygen',
       200,
@@ -306,7 +316,9 @@ export const rules: readonly SecretRule[] = [
     // The words before `-P` are read up to 300 characters; the gate skips a name with no such flag in reach
     // (1 MB of `mosquitto_rr ` repeated read them from each hit: 104 ms).
     regex: gated(
-      /(?:(?<![\w-])mosquitto_(?:sub|pub|rr)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-P[ \t])){0,300}[ \t]-P|(?<![\w-])mosquitto_passwd[ \t]{1,4}(?:-c[ \t]{1,4})?-b(?:[ \t]{1,4}-c)?[ \t]{1,4}[^\s]{1,200}[ \t]{1,4}[^\s]{1,64})[ \t]{1,4}["']?([^\s"'-][^\s"']{3,255})/,
+      new RegExp(
+        String.raw`(?:(?<![\w-])mosquitto_(?:sub|pub|rr)${wordsToFlag('-P', 300, String.raw`-P[ \t]`)}|(?<![\w-])mosquitto_passwd[ \t]{1,4}(?:-c[ \t]{1,4})?-b(?:[ \t]{1,4}-c)?[ \t]{1,4}[^\s]{1,200}[ \t]{1,4}[^\s]{1,64})[ \t]{1,4}["']?([^\s"'-][^\s"']{3,255})`,
+      ),
       'mosquitto_sub|mosquitto_pub|mosquitto_rr|mosquitto_passwd',
       300,
       /[ \t]-[Pb][ \t]/,
@@ -354,7 +366,9 @@ export const rules: readonly SecretRule[] = [
     // The words before the flag are read up to 300 characters; the gate skips a hit with no flag in reach
     // (1 MB of `security import=` repeated: 84 ms).
     regex: gated(
-      /(?:(?<![\w-])security[ \t]{1,4}import(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-P[ \t])){0,300}[ \t]-P|set-key-partition-list(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-k[ \t])){0,300}[ \t]-k)[ \t]{1,4}["']?([^\s"']{4,255})/,
+      new RegExp(
+        String.raw`(?:(?<![\w-])security[ \t]{1,4}import${wordsToFlag('-P', 300, String.raw`-P[ \t]`)}|set-key-partition-list${wordsToFlag('-k', 300, String.raw`-k[ \t]`)})[ \t]{1,4}["']?([^\s"']{4,255})`,
+      ),
       'security import|set-key-partition-list',
       300,
       /[ \t]-[Pk][ \t]/,
@@ -418,7 +432,7 @@ export const rules: readonly SecretRule[] = [
     // one; the gate skips a hit with none within reach (1 MB of `docker login` repeated).
     regex: gated(
       new RegExp(
-        String.raw`(?<![\w-])(?:${LOGIN_TOOL_NAMES})(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${LOGIN_FLAG})){0,200}[ \t]${LOGIN_FLAG}["']?([^\s'"${'`'}:=({<[-][^\s'"${'`'}]{5,255})`,
+        String.raw`(?<![\w-])(?:${LOGIN_TOOL_NAMES})${wordsToFlag(LOGIN_FLAG, 200)}["']?([^\s'"${'`'}:=({<[-][^\s'"${'`'}]{5,255})`,
       ),
       LOGIN_TOOLS.join('|'),
       200,

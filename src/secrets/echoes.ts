@@ -49,6 +49,7 @@ const BUDGET = 4;
  * // `curl -u key:secret` after `key=…` in a config: the first match's value is masked in the command too.
  */
 export function withEchoes(text: string, matches: SecretMatch[]): SecretMatch[] {
+  if (matches.length === 0) return matches;
   const byValue = new Map<string, SecretMatch[]>();
   for (const m of matches) {
     if (m.end - m.start < ECHO_MIN) continue;
