@@ -11,7 +11,7 @@
  */
 import { gated } from './assignments.js';
 import { NOT_VALUES } from './generic.js';
-import { SHELL_VARIABLE } from './shapes.js';
+import { SHELL_VARIABLE, wordsToFlag } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 /** `echo` or `printf '%s'` and the opening quote of what they print into a pipe. */
@@ -39,15 +39,8 @@ const FLAG_SECRETS = [
   'secret[-_]access[-_]key',
 ].join('|');
 
-/**
- * A command's words up to the first of its flags that `stop` reads, then the blank and `flag`: `max`
- * characters at most, a backslash that ends a line going on to the next (`docker login host \` and then
- * `-p '…'`). Read no further than the first such flag, an attempt tries one; the rules gate their hits on a
- * flag in reach (see `gated`), since a hit with none reads all `max` characters.
- */
-function wordsToFlag(flag: string, max: number, stop = flag): string {
-  return String.raw`(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${stop})){0,${max}}[ \t]${flag}`;
-}
+/** The flag that takes the value in `gh secret set`, `az keyvault secret set`, the AWS secret stores, doctl. */
+const SECRET_SET_FLAG = '-(?:-body|b|-value|-secret-string|t)';
 
 /** A cmd.exe variable standing where the value goes (`%SHARE_PASSWORD%`): no value. */
 const CMD_VARIABLE = /^%\w+%$/;
@@ -573,7 +566,9 @@ export const rules: readonly SecretRule[] = [
     family: 'commands',
     keywords: ['lftp'],
     regex: gated(
-      /(?<![\w-])lftp(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-u[ \t])){0,200}[ \t]-u[ \t]{1,4}["']?[^\s,'"]{1,100},([^\s'"`]{4,255})/,
+      new RegExp(
+        String.raw`(?<![\w-])lftp${wordsToFlag('-u', 200, String.raw`-u[ \t]`)}[ \t]{1,4}["']?[^\s,'"]{1,100},([^\s'"${'`'}]{4,255})`,
+      ),
       'lftp',
       200,
       /[ \t]-u/,
@@ -854,7 +849,9 @@ export const rules: readonly SecretRule[] = [
     // zip and unzip take it after `-P` (their `-p` is another flag), 7-Zip and RAR attached to `-p` (`-p`
     // alone asks for it). The words before the flag are read up to the line's first such flag.
     regex: gated(
-      /(?<![\w.-])(?:(?:un)?zip(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-P[ \t])){0,200}[ \t]-P[ \t]{1,4}|(?:7za?|7zz|(?:un)?rar)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-p)){0,200}[ \t]-p)["']?([^\s"'-][^\s"']{3,255})/,
+      new RegExp(
+        String.raw`(?<![\w.-])(?:(?:un)?zip${wordsToFlag('-P', 200, String.raw`-P[ \t]`)}[ \t]{1,4}|(?:7za?|7zz|(?:un)?rar)${wordsToFlag('-p', 200)})["']?([^\s"'-][^\s"']{3,255})`,
+      ),
       'zip|unzip|7z|7za|7zz|rar|unrar',
       200,
       /[ \t]-[pP]/,
@@ -970,7 +967,9 @@ export const rules: readonly SecretRule[] = [
     family: 'commands',
     keywords: ['smbclient', 'rpcclient', 'smbcacls', 'smbget', 'smbmap', 'net rpc', 'net ads'],
     regex: gated(
-      /(?<![\w-])(?:smbclient|rpcclient|smbcacls|smbget|smbmap|net[ \t]{1,4}(?:rpc|ads))(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-U|--user)){0,200}[ \t](?:-U|--user(?:name)?)[ \t=]{0,4}["']?[^\s"'%]{1,100}%([^\s"']{3,255})/,
+      new RegExp(
+        String.raw`(?<![\w-])(?:smbclient|rpcclient|smbcacls|smbget|smbmap|net[ \t]{1,4}(?:rpc|ads))${wordsToFlag('(?:-U|--user(?:name)?)', 200, '-U|--user')}[ \t=]{0,4}["']?[^\s"'%]{1,100}%([^\s"']{3,255})`,
+      ),
       'smbclient|rpcclient|smbcacls|smbget|smbmap|net rpc|net ads',
       200,
       /[ \t]-(?:U|-user)/,
@@ -1000,7 +999,9 @@ export const rules: readonly SecretRule[] = [
     ],
     // `-W` asks for it and `-y` reads it from a file; `-w` takes it. ldappasswd's `-s` is the new password.
     regex: gated(
-      /(?<![\w-])ldap(?:search|add|modify|delete|passwd|whoami|modrdn|compare)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-[ws][ \t])){0,300}[ \t]-[ws][ \t]{1,4}["']?([^\s"'-][^\s"']{2,255})/,
+      new RegExp(
+        String.raw`(?<![\w-])ldap(?:search|add|modify|delete|passwd|whoami|modrdn|compare)${wordsToFlag('-[ws]', 300, String.raw`-[ws][ \t]`)}[ \t]{1,4}["']?([^\s"'-][^\s"']{2,255})`,
+      ),
       'ldapsearch|ldapadd|ldapmodify|ldapdelete|ldappasswd|ldapwhoami|ldapmodrdn|ldapcompare',
       300,
       /[ \t]-[ws]/,
@@ -1171,7 +1172,9 @@ export const rules: readonly SecretRule[] = [
     ],
     // The words before the flag are read up to its first occurrence, as for the login commands.
     regex: gated(
-      /(?<![\w-])(?:gh[ \t]{1,4}secret[ \t]{1,4}set|keyvault[ \t]{1,4}secret[ \t]{1,4}set|secretsmanager[ \t]{1,4}(?:create-secret|put-secret-value|update-secret)|ssm[ \t]{1,4}put-parameter|doctl[ \t]{1,4}auth[ \t]{1,4}init)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-(?:-body|b|-value|-secret-string|t)[ \t=])){0,300}[ \t]-(?:-body|b|-value|-secret-string|t)[ \t=]{1,3}["']?([^\s"'$`{[-][^\s"'`]{5,255})/,
+      new RegExp(
+        String.raw`(?<![\w-])(?:gh[ \t]{1,4}secret[ \t]{1,4}set|keyvault[ \t]{1,4}secret[ \t]{1,4}set|secretsmanager[ \t]{1,4}(?:create-secret|put-secret-value|update-secret)|ssm[ \t]{1,4}put-parameter|doctl[ \t]{1,4}auth[ \t]{1,4}init)${wordsToFlag(SECRET_SET_FLAG, 300, String.raw`${SECRET_SET_FLAG}[ \t=]`)}[ \t=]{1,3}["']?([^\s"'$${'`'}{[-][^\s"'${'`'}]{5,255})`,
+      ),
       'gh secret set|keyvault secret set|secretsmanager|ssm put-parameter|doctl auth init',
       300,
       /[ \t]-(?:-body|b|-value|-secret-string|t)[ \t=]/,

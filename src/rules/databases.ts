@@ -8,7 +8,7 @@
  * PlanetScale and ClickHouse Cloud tokens. Only the password is masked, so the host stays readable.
  */
 import { gated, keyed } from './assignments.js';
-import { SHELL_VARIABLE, WORD_PASSWORDS } from './shapes.js';
+import { SHELL_VARIABLE, WORD_PASSWORDS, wordsToFlag } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 /** `<scheme>://user:password@`: anchored at the scheme keyword; group 1 is the password. */
@@ -139,7 +139,9 @@ export const rules: readonly SecretRule[] = [
     // repeated stays linear). No name glued to another or after a colon, as in a mask's label
     // (`[REDACTED:mysql-password-flag] … -pbkdf2`): masking would find more in its own output.
     regex: gated(
-      /(?<![\w:-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-p)){0,200}[ \t]-p["']?([^\s'"`]{4,128})/,
+      new RegExp(
+        String.raw`(?<![\w:-])(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb)${wordsToFlag('-p', 200)}["']?([^\s'"${'`'}]{4,128})`,
+      ),
       'mysql|mysqldump|mysqladmin|mysqlimport|mariadb',
       200,
       /[ \t]-p/,
@@ -173,7 +175,9 @@ export const rules: readonly SecretRule[] = [
     // MongoDB shells, ` -P` for sqlcmd, osql and bcp, whose `-p` prints statistics) and no further, and the
     // gate skips a hit with none within reach.
     regex: gated(
-      /(?:redis-cli(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-a[ \t])){0,200}[ \t]-a|mongo(?:sh)?(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-p[ \t])){0,200}[ \t]-p|(?:sqlcmd|osql|bcp)(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!-P)){0,200}[ \t]-P)[ \t]{1,3}["']?([^\s'"`-][^\s'"`]{3,127})/,
+      new RegExp(
+        String.raw`(?:redis-cli${wordsToFlag('-a', 200, String.raw`-a[ \t]`)}|mongo(?:sh)?${wordsToFlag('-p', 200, String.raw`-p[ \t]`)}|(?:sqlcmd|osql|bcp)${wordsToFlag('-P', 200)})[ \t]{1,3}["']?([^\s'"${'`'}-][^\s'"${'`'}]{3,127})`,
+      ),
       'redis-cli|mongosh|mongo|sqlcmd|osql|bcp',
       200,
       /[ \t]-[apP]/,

@@ -33,3 +33,13 @@ export function base64Start(text: string): string {
 }
 
 export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * A command's words up to the first of its flags that `stop` reads, then the blank and `flag`: `max`
+ * characters at most, a backslash that ends a line going on to the next (`docker login host \` and then
+ * `-p '…'`). Read no further than the first such flag, an attempt tries one; the rules gate their hits on a
+ * flag in reach (see `gated`), since a hit with none reads all `max` characters.
+ */
+export function wordsToFlag(flag: string, max: number, stop = flag): string {
+  return String.raw`(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${stop})){0,${max}}[ \t]${flag}`;
+}
