@@ -48,6 +48,7 @@ import {
   type CodePointRange,
   DENSITY_MAX_CONTEXT,
   DENSITY_WINDOW,
+  EMOJI_VS,
   FORMAT_RANGES,
   INVISIBLE_RANGES,
   LATIN_LOOKALIKES,
@@ -381,6 +382,25 @@ function pushToken(run: Run, cp: number, action: number, start: number, end: num
 }
 
 /**
+ * What a kept context character is, for the density limit: a bidi mark (removed anyway without right-to-left
+ * text), one bound to an emoji (VS15/VS16 after an emoji, a ZWJ between two), or any other. Those bound to an
+ * emoji are not counted and not removed: each sits on a visible pictograph, a line of reactions
+ * (`❤️‍🔥 12 · 🏳️‍🌈 4 · 👁️‍🗨️ 2 …`) has two or three per emoji, and all a hidden channel could make of them is one
+ * bit per emoji shown.
+ */
+type KeptKind = 0 | 1 | 2;
+const KEPT_CONTEXT = 0;
+const KEPT_MARK = 1;
+const KEPT_EMOJI = 2;
+
+/** The kind of a kept joiner, mark or selector `cp` (action `a`) between bases `l` and `r`. */
+function keptKind(a: number, cp: number, l: number, r: number): KeptKind {
+  if (a === A_MARK) return KEPT_MARK;
+  if (a === A_VS) return inRange(cp, EMOJI_VS) ? KEPT_EMOJI : KEPT_CONTEXT;
+  return a === A_ZWJ && emojiJoin(l, r) ? KEPT_EMOJI : KEPT_CONTEXT;
+}
+
+/**
  * The context characters kept so far, as parallel arrays: the output piece each is, the output position (in
  * base units) it sits at, its code points (0 once removed), and whether it is a bidi mark. Typed arrays for
  * the reason `Run` has them: four JS arrays pushed to were 40% of 1 MB of a letter and an RLM alternating.
@@ -403,7 +423,7 @@ function newKept(n: number): Kept {
   };
 }
 
-function pushKept(kept: Kept, part: number, at: number, cps: number, mark: boolean): void {
+function pushKept(kept: Kept, part: number, at: number, cps: number, kind: KeptKind): void {
   const k = kept.length;
   if (k === kept.part.length) {
     kept.part = doubled(kept.part);
@@ -414,7 +434,7 @@ function pushKept(kept: Kept, part: number, at: number, cps: number, mark: boole
   kept.part[k] = part;
   kept.at[k] = at;
   kept.cps[k] = cps;
-  kept.mark[k] = mark ? 1 : 0;
+  kept.mark[k] = kind;
   kept.length = k + 1;
 }
 
@@ -538,6 +558,8 @@ class Cleaning {
   readonly recent = RECENT; // only slots written in this cleaning are read
   counted = 0;
   dense = false;
+  /** Whether a joiner or selector of an emoji sequence was kept (they are not recorded in `kept`). */
+  keptEmoji = false;
   /** Whether the scan met a look-alike. */
   lookalikes = false;
 
@@ -552,14 +574,20 @@ class Cleaning {
     resetWorkingMemory(); // an earlier cleaning may have thrown midway
   }
 
-  keep(from: number, to: number, mark: boolean): void {
-    if (mark && this.firstRtlLetter() === this.n) {
+  keep(from: number, to: number, kind: KeptKind): void {
+    if (kind === KEPT_EMOJI) {
+      // Never removed afterwards: copied on with the text around it, as one piece.
+      this.out.range(from, to);
+      this.keptEmoji = true;
+      return;
+    }
+    if (kind === KEPT_MARK && this.firstRtlLetter() === this.n) {
       // No RTL letter anywhere: no mark can stand, so none is kept only to be removed at the end.
       this.dropContext(A_MARK);
       return;
     }
     const cps = cpCount(this.s, from, to);
-    if (!mark) {
+    if (kind === KEPT_CONTEXT) {
       if (this.dense) {
         this.tally[CAT.steganography]! += cps;
         this.changed = true;
@@ -567,9 +595,9 @@ class Cleaning {
       }
       this.dense = crowded(this.recent, this.counted++, this.baseUnits);
     }
-    if (mark) this.marks++;
-    pushKept(this.kept, this.out.length, this.baseUnits, cps, mark);
-    this.out.range(from, to);
+    if (kind === KEPT_MARK) this.marks++;
+    pushKept(this.kept, this.out.length, this.baseUnits, cps, kind);
+    this.out.piece(from, to);
   }
 
   /** Judges one run from its own content and the bases around it (`l` before, `r` after; -1 for none). */
@@ -625,12 +653,12 @@ class Cleaning {
       else if (a === A_ZWJ) ok = joiners === 1 && (emojiJoin(l, r) || scriptJoin(l, r) || formJoin(l, r));
       else if (a === A_ZWNJ) ok = joiners === 1 && nonJoinerStands(cp[i]!, l, r);
       else if (a === A_MARK) ok = marks === 1;
-      verdict[i] = ok ? 1 : 0;
+      verdict[i] = ok ? 1 + keptKind(a, cp[i]!, l, r) : 0;
       if (!ok) this.dropContext(a);
     }
-    if (tagEnd > 0) this.keep(start[0]!, end[tagEnd - 1]!, false);
+    if (tagEnd > 0) this.keep(start[0]!, end[tagEnd - 1]!, KEPT_CONTEXT);
     for (let i = Math.max(tagEnd, 0); i < len; i++) {
-      if (verdict[i] === 1) this.keep(start[i]!, end[i]!, action[i] === A_MARK);
+      if (verdict[i]! > 0) this.keep(start[i]!, end[i]!, (verdict[i]! - 1) as KeptKind);
     }
     this.run.length = 0;
   }
@@ -648,7 +676,7 @@ class Cleaning {
     else if (a === A_ZWNJ) ok = nonJoinerStands(run.cp[0]!, l, r);
     else ok = true; // a single bidi mark
     run.length = 0;
-    if (ok) this.keep(run.start[0]!, run.end[0]!, a === A_MARK);
+    if (ok) this.keep(run.start[0]!, run.end[0]!, keptKind(a, run.cp[0]!, l, r));
     else this.dropContext(a);
   }
 
@@ -985,7 +1013,7 @@ function cleanWith(
   }
   const cleaning = new Cleaning(text, p, scanner);
   const out = cleaning.clean(first, counts);
-  lastMayHoldContext = cleaning.kept.length > 0;
+  lastMayHoldContext = cleaning.kept.length > 0 || cleaning.keptEmoji;
   resetWorkingMemory();
   return fold && (lookalikes || cleaning.lookalikes) ? foldLookalikes(out, counts) : out;
 }

@@ -97,11 +97,16 @@ export const RTL_SEARCH = new RegExp(
   'gu',
 );
 
+/** DIGIT ZERO with VS1: the one standardized variation sequence on an ASCII base (a zero with a slash). */
+const DIGIT_ZERO = 0x30;
+const VS1 = 0xfe00;
+
 /** Does base `l` take variation selector `vs` (a standardized, emoji or ideographic variation sequence)? */
 export function takesSelector(l: number, vs: number): boolean {
   if (l < 0) return false;
   if (inRange(vs, EMOJI_VS)) return isEmoji(l);
-  if (inRange(vs, STANDARDIZED_VS)) return inRanges(l, STANDARDIZED_VS_BASES);
+  if (inRange(vs, STANDARDIZED_VS))
+    return inRanges(l, STANDARDIZED_VS_BASES) || (l === DIGIT_ZERO && vs === VS1);
   if (inRange(vs, IDEOGRAPHIC_VS)) return inRanges(l, IDEOGRAPH_RANGES);
   if (inRanges(vs, MONGOLIAN_FVS)) return inRanges(l, MONGOLIAN_LETTERS);
   return false;

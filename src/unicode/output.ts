@@ -27,10 +27,13 @@ export class Output {
   // 16 entries (64 bytes) stay on the V8 heap; a larger typed array gets a backing store of its own.
   private from = new Int32Array(16);
   private to = new Int32Array(16);
+  /** Whether the last piece is a span `range` may lengthen (not one of ours, not one `clear` may empty). */
+  private open = false;
 
   /** Empty again, letting go of what a long text grew. */
   reset(): void {
     this.length = 0;
+    this.open = false;
     this.chars = 0;
     if (this.from.length > PIECES_KEPT) {
       this.from = new Int32Array(16);
@@ -38,13 +41,27 @@ export class Output {
     }
   }
 
+  /** A span of the input; one that goes on where the last span ended makes that one longer. */
   range(from: number, to: number): void {
+    const last = this.length - 1;
+    if (this.open && this.to[last] === from) this.to[last] = to;
+    else {
+      this.push(from, to);
+      this.open = true;
+    }
+    this.chars += to - from;
+  }
+
+  /** A span of the input that stays a piece of its own, so that `clear` can empty it later. */
+  piece(from: number, to: number): void {
     this.push(from, to);
+    this.open = false;
     this.chars += to - from;
   }
 
   char(code: number): void {
     this.push(-1 - code, 0);
+    this.open = false;
     this.chars += 1;
   }
 

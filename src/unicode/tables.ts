@@ -281,12 +281,11 @@ export const LINE_SEPARATORS: readonly number[] = [0x2028, 0x2029];
 
 /**
  * Steganography density limit: when kept context characters (ZWJ, ZWNJ, bidi marks, variation selectors,
- * flag tag sequences counted as one) reach {@link DENSITY_MAX_CONTEXT} within fewer than
- * {@link DENSITY_WINDOW} visible code units, every one of them is removed. Real text stays far below:
- * Persian prose has about one ZWNJ per 8–15 characters, Malayalam chillu one ZWJ per word, prose with emoji
- * a few per sentence; a hidden channel that carries a useful payload needs about one per visible character.
- * Sixteen in 64 is "one per 4 visible characters, sustained", the point where only emoji-only strings of
- * ZWJ sequences (whose parts stay visible when split) are hit by accident.
+ * flag tag sequences counted as one; not those an emoji sequence is made of) reach
+ * {@link DENSITY_MAX_CONTEXT} within fewer than {@link DENSITY_WINDOW} visible code units, every one of them
+ * is removed. Real text stays far below: Persian prose has about one ZWNJ per 8–15 characters, Malayalam
+ * chillu one ZWJ per word; a hidden channel that carries a useful payload needs about one per visible
+ * character. Sixteen in 64 is "one per 4 visible characters, sustained".
  */
 export const DENSITY_MAX_CONTEXT = 16;
 export const DENSITY_WINDOW = 64;

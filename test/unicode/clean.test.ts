@@ -173,6 +173,7 @@ describe('context characters kept (balanced)', () => {
     ['text-style arrow', 'back ↩\uFE0E'],
     ['ideographic variation sequence', '葛\u{E0100}城市と葛\u{E0101}飾区'],
     ['standardized variant of a math symbol', 'a ≩\uFE00 b'],
+    ['slashed zero (the one standardized variant of an ASCII character)', 'K9F0\uFE00-O7Q2'],
     ['Mongolian free variation selector', 'ᠨᠠ\u180Bᠢᠮᠠ'],
     ['Mongolian vowel separator before a final a', 'ᠬᠠᠷ\u180Eᠠ ᠲᠠᠯ\u180Eᠠ'],
     ['Arabic letter forms shown alone', 'ع\u200D (أول)، \u200Dع\u200D (وسط)، \u200Dع (آخر)'],
@@ -322,6 +323,15 @@ describe('density limit', () => {
     // pass the limit and take the ZWNJs along.
     const text = 'क\u200cक \u200f'.repeat(10);
     expect(clean(text)).toEqual({ out: text.replaceAll('\u200f', ''), counts: { 'bidi-mark': 10 } });
+  });
+
+  it('neither counts nor removes the selectors and joiners that emoji sequences are made of', () => {
+    // Eight ZWJ sequences, most with VS16 before or after the joiner: twenty kept characters in 70 units.
+    const reactions = 'Reactions: ❤️‍🔥 12 · 🏳️‍🌈 4 · 👁️‍🗨️ 2 · 🏋️‍♀️ 7 · 🐻‍❄️ 1 · 😶‍🌫️ 3 · 🏴‍☠️ 5 · 🧑‍⚕️ 2';
+    expect(clean(reactions)).toEqual({ out: reactions, counts: {} });
+    // Counted apart, they leave the limit to what can carry a payload between them.
+    const stego = '\u0628\u200c\u0628😀\uFE0F'.repeat(20);
+    expect(clean(stego)).toEqual({ out: '\u0628\u0628😀\uFE0F'.repeat(20), counts: { steganography: 20 } });
   });
 
   it('counts selectors after ideographs too', () => {
