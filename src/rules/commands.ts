@@ -37,6 +37,8 @@ const FLAG_SECRETS = [
   'secret',
   'secret[-_]key',
   'secret[-_]access[-_]key',
+  // Azure's storage account key (`az storage … --account-key '…'`).
+  'account[-_]key',
 ].join('|');
 
 /** The flag that takes the value in `gh secret set`, `az keyvault secret set`, the AWS secret stores, doctl. */
@@ -156,6 +158,33 @@ function keygenPassphrase(flag: 'N' | 'P', which: 'new' | 'old'): SecretRule {
 }
 
 export const rules: readonly SecretRule[] = [
+  {
+    id: 'curl-user-token',
+    description:
+      'An API key given to curl as the user, with no password or an X (curl -u <key>:X, -u <key>:)',
+    family: 'commands',
+    keywords: ['-u ', '--user'],
+    // Freshdesk, Harvest, BambooHR and others take the key as Basic auth's user and ignore the password, which
+    // their docs write as `X`; others leave it empty. A user of letters and digits mixed, 16 or more, is the
+    // key then; a name or an e-mail address is no key.
+    regex: gated(
+      /(?:-u|--user)[ \t=]{1,3}["']?((?=[A-Za-z_-]{0,127}\d)(?=[\d_-]{0,127}[A-Za-z])[A-Za-z0-9_-]{16,128}):[xX]?(?=["']?(?:\s|$))/,
+      '-u|--user',
+      3 + 1 + 128,
+      ':',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'curl -v -u «a20»:X -H "Content-Type: application/json" https://acme.freshdesk.com/api/v2/tickets',
+        "curl https://api.example.com/v1/charges -u '«a32»:'",
+      ],
+      negative: ['curl -u admin:X https://example.com', 'curl -u deploy-bot-account:x https://ci.internal/'],
+    },
+  },
   {
     id: 'curl-user-password',
     description: 'Password in curl -u / --user user:password (and wget --password, httpie -a)',
@@ -1050,12 +1079,17 @@ export const rules: readonly SecretRule[] = [
       'secrets.token_',
       'get_random_secret_key',
       'master.key',
+      'vault_pass',
+      'vault-pass',
+      'data_bag_secret',
+      '/run/secrets/',
     ],
     // A terminal's transcript (an issue, a shell tool's result) shows the command and then what it printed: the
     // secret alone on its line. Each command is one that prints a secret's value and nothing else, or first (`pass
     // show` prints the password's file, its first line the password, and with `-c` a sentence; `openssl rand`,
     // Laravel's `key:generate --show`, Phoenix's and Rails' generators, Python's `secrets` and Django's
-    // `get_random_secret_key()` print a new key; Rails' master.key is one). The scan tries the regex where a
+    // `get_random_secret_key()` print a new key; Rails' master.key is one, and so are Ansible's vault password
+    // file, Chef's data bag secret and a container's `/run/secrets/<name>`). The scan tries the regex where a
     // keyword starts: `gopass` and `lpass` are keywords of their own, for `pass` inside them is no command's
     // start. The rest of its line is read up to 120 characters, and a newline must follow within them (the gate).
     // That read is atomic (a look-ahead's group, then its back-reference): a line of a command repeated was read
@@ -1063,8 +1097,8 @@ export const rules: readonly SecretRule[] = [
     // 40 ms, 33 atomic). The secret ends its line, or the string that holds the transcript (JSON text decoded:
     // `…-w\n<secret>"]}`).
     regex: gated(
-      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\(|(?<=[ \t]cat[ \t][^\s]{0,200})master\.key(?![\w.-]))(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,500})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\])/i,
-      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand|nmcli|key:generate|phx\\.gen\\.secret|rails secret|rake secret|secrets\\.token_|get_random_secret_key|master\\.key',
+      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\(|(?<=[ \t]cat[ \t][^\s]{0,200})(?:master\.key|\.?vault[_-]pass(?:word)?[\w.-]{0,40}|(?<=encrypted_)data_bag_secret|\/run\/secrets\/[\w.-]{1,100})(?![\w.-]))(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,500})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\])/i,
+      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand|nmcli|key:generate|phx\\.gen\\.secret|rails secret|rake secret|secrets\\.token_|get_random_secret_key|master\\.key|vault_pass|vault-pass|data_bag_secret|/run/secrets/',
       120,
       '\n',
     ),
@@ -1090,6 +1124,9 @@ export const rules: readonly SecretRule[] = [
         '$ mix phx.gen.secret\n«a64»',
         "$ python -c 'import secrets; print(secrets.token_hex())'\n«h64»",
         'deploy@app-01:/var/www/app/current$ cat config/master.key\n«h32»',
+        'root@awx:/srv/ansible# cat .vault_pass_prod\n«a32»',
+        'chef@ws:~/chef-repo$ cat .chef/encrypted_data_bag_secret; echo\n«a64»+«a64»=',
+        '/app $ cat /run/secrets/db_password\n«a20»',
       ],
       negative: [
         "$ kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d\n$ echo done",
@@ -1198,6 +1235,48 @@ export const rules: readonly SecretRule[] = [
         'aws secretsmanager create-secret --name prod/db --secret-string file://creds.json',
         'az keyvault secret set --vault-name kv --name db-password --file pw.txt',
       ],
+    },
+  },
+  {
+    id: 'kubectl-secret-literal',
+    description:
+      "A value written into a Kubernetes Secret on kubectl's command line (create secret … --from-literal=key=…)",
+    family: 'commands',
+    keywords: ['--from-literal'],
+    // Every literal of a Secret is secret, whatever its key is named (`api-key`, `app-key`, `dsn`); a
+    // ConfigMap's are not, so the line must be creating a secret.
+    regex:
+      /(?<=(?<![\w-])(?:kubectl|oc)[ \t][^\n]{0,300}?[ \t]secret[ \t][^\n]{0,600}?)--from-literal[ \t=]{1,3}["']?[\w.-]{1,100}=["']?([^\s"'`$][^\s"'`]{3,255})/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        'kubectl -n datadog create secret generic datadog-secret --from-literal api-key=«h32» --from-literal app-key=«h40»',
+        "oc create secret generic smtp --from-literal=password='«a16»'",
+      ],
+      negative: [
+        'kubectl create configmap app --from-literal=LOG_LEVEL=debug --from-literal=region=eu-west-1',
+        'kubectl create secret generic db --from-literal=password="$DB_PASSWORD"',
+      ],
+    },
+  },
+  {
+    id: 'terraform-console-output',
+    description:
+      "A sensitive value Terraform's console prints when asked for it (> nonsensitive(…) and the value)",
+    family: 'commands',
+    keywords: ['nonsensitive('],
+    // `terraform console` answers an expression on the next line; `nonsensitive()` is how one gets a value
+    // that Terraform otherwise shows as `(sensitive value)`, and it refuses a value that is not sensitive.
+    regex: /nonsensitive\([^\n]{1,300}\)[ \t]{0,4}\r?\n[ \t]{0,4}"([^"\r\n]{6,1024})"/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    examples: {
+      positive: ['> nonsensitive(random_password.redis.result)\n"«a32»"\n>'],
+      negative: ['> nonsensitive(var.region)\n╷\n│ Error: Invalid function argument'],
     },
   },
 ];

@@ -5,8 +5,8 @@
  * their directives, a TSIG key's in BIND's configuration, WordPress' keys and salts in
  * `wp-config.php`, ASP.NET's machine keys, FileZilla's saved sites, a Remote Desktop file's saved password, a
  * JWT section's signing key, the data of a Kubernetes Secret, as
- * YAML or as JSON, the ciphertext of an Ansible Vault and the default of a Terraform variable named for a
- * secret.
+ * YAML or as JSON, the ciphertext of an Ansible Vault, the default of a Terraform variable named for a
+ * secret, and hiera-eyaml's decrypted values.
  */
 import { NOT_VALUES } from './generic.js';
 import { SHELL_VARIABLE, WORD_PASSWORDS } from './shapes.js';
@@ -525,6 +525,23 @@ export const rules: readonly SecretRule[] = [
         'user "k.meyer" there with password "$IMAP_PASSWORD"',
         'log in with password "Password" shown',
       ],
+    },
+  },
+  {
+    id: 'eyaml-decrypted-value',
+    description: 'A value hiera-eyaml shows decrypted for editing (DEC::PKCS7[…]!)',
+    family: 'config-files',
+    keywords: ['dec::', 'dec('],
+    // `eyaml decrypt` and `eyaml edit` write each encrypted value decrypted, between the block's markers
+    // (`DEC(1)::PKCS7[…]!` while editing); the `ENC[…]` they were read from is ciphertext and stays.
+    regex: /(?<![\w-])DEC(?:\(\d{1,4}\))?::[A-Z0-9]{2,12}\[([^\]\r\n]{1,1024})\]!/,
+    secretGroup: 1,
+    examples: {
+      positive: [
+        'jira::service_desk_license: >\n    DEC::PKCS7[«A5»-«A5»-«A5»-«A5»]!',
+        'db_pass: DEC(3)::PKCS7[«a14»]!',
+      ],
+      negative: ['db_pass: ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYCAQAxggEhMIIBHQIBADAFMAACAQEw]'],
     },
   },
 ];

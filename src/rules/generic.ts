@@ -63,6 +63,8 @@ const SECRET_NAMES = [
   'creds',
   'auth',
   'auth_key',
+  // A header's (`X-Auth-Key: …`, Cloudflare's global key).
+  'auth-key',
   'authkey',
   'signing_key',
   'encryption_key',
@@ -106,19 +108,21 @@ const SECRET_NAMES = [
   // property's dotted one (Hadoop's `fs.s3a.secret.key`).
   'encryptionkey',
   'signingkey',
+  'hmackey',
   'masterkey',
   'secret.key',
 ];
 
 /**
  * What may end a key name after its secret word: a number (`TOKEN2`, `some_api_token_123`), a string type
- * (`mySecretString`, `passwordStr`), or the environment or platform it is for (`STRIPE_SECRET_KEY_PROD`,
- * `CODEPUSH_KEY_IOS`). Any other ending names something else (`token_type`, `secret_name`).
+ * (`mySecretString`, `passwordStr`), the environment or platform it is for (`STRIPE_SECRET_KEY_PROD`,
+ * `CODEPUSH_KEY_IOS`), a version (SES's `ses_smtp_password_v4`) or a form's repeat of it (Rails'
+ * `password_confirmation`). Any other ending names something else (`token_type`, `secret_name`).
  */
 const NAME_END =
-  '(?:[_-]?\\d{1,3}|[_-]?str(?:ing)?|[_-](?:prod|production|dev|staging|stage|test|live|sandbox|ios|android|web|local))?';
-/** The longest `NAME_END` (`_production`), for the gates' reach. */
-const NAME_END_MAX = 11;
+  '(?:[_-]?\\d{1,3}|[_-]?str(?:ing)?|[_-](?:prod|production|dev|staging|stage|test|live|sandbox|ios|android|web|local|v\\d{1,2}|confirm(?:ation)?))?';
+/** The longest `NAME_END` (`_confirmation`), for the gates' reach. */
+const NAME_END_MAX = 13;
 
 /**
  * Words before a secret-named key that say its value is no secret: a public key or token (`publicToken`,
@@ -341,10 +345,15 @@ const PATH_PART = named('[a-z_.-]');
  * like a dotted name when the 24 hold one run of digits or none.
  */
 const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
+/**
+ * Capitalised words joined by dots, digits after the last: a password people make up (`Harbor.Orca33`,
+ * `Maple.Lagoon37!`), shaped like a dotted name, which code rarely ends in a number so.
+ */
+const WORDS_AND_NUMBER = '(?:[A-Z][a-z]{2,15}\\.){1,3}[A-Z][a-z]{2,15}\\d{2,6}!?$';
 
 /**
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
- * `this.#options.apiKey`; see `NAME`), names of one to five words in camelCase or capitalised, maybe after an
+ * `this.#options.apiKey`; see `NAME`; not `WORDS_AND_NUMBER`), names of one to five words in camelCase or capitalised, maybe after an
  * acronym (`token = authToken;`, `auth: AuthService`, `token: Settings > Tokens`, Python's `creds:
  * HTTPAuthorizationCredentials`), build-time constants (`__WS_TOKEN__`), absolute and home paths (`PWD:
  * '/Users/ada'`, git's `signingkey = ~/.ssh/id_ed25519.pub`, systemd's `LoadCredential=token:/etc/app/token`,
@@ -362,7 +371,7 @@ const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
  * \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
  */
 export const NOT_VALUES: readonly RegExp[] = [
-  new RegExp(`^(?!${VAULT_TOKEN})#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
+  new RegExp(`^(?!${VAULT_TOKEN}|${WORDS_AND_NUMBER})#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
   /^(?:[a-z]{0,15}|[A-Z]{2,6})(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
   /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
@@ -990,6 +999,33 @@ export const rules: readonly SecretRule[] = [
         'contact ada@example.com / bob@example.com',
         'Login: admin / ${ADMIN_PASSWORD}',
         'user: ada / see the vault entry',
+      ],
+    },
+  },
+  {
+    id: 'client-constructor-key',
+    description:
+      'A key written into an SDK client\'s constructor (messagebird.New("…"), Mailchimp\'s Client("…"))',
+    family: 'generic',
+    keywords: ['.new(', 'client('],
+    // SDKs take the key as their client's only argument: Go's `<package>.New("…")`, Python's and Ruby's
+    // `<Package>.Client("…")`, `new <Name>Client('…')`. A generated value, letters and digits mixed, is the key.
+    regex:
+      /(?:(?<![\w.])[a-z][a-z0-9]{2,30}\.New|(?<![\w.])[A-Z][A-Za-z0-9]{1,40}\.Client|(?<![\w.])(?:new[ \t]{1,4})?[A-Z][A-Za-z0-9]{0,40}Client)\([ \t]{0,4}(["'])((?=[A-Za-z_-]{0,99}\d)(?=[\d_-]{0,99}[A-Za-z])[A-Za-z0-9_-]{20,100})\1[ \t]{0,4}\)/,
+    secretGroup: 2,
+    entropy: 3.5,
+    window: { before: 80, after: 140 },
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        '\tclient := messagebird.New("«a25»")',
+        'transactional = MailchimpTransactional.Client("md-«a22»")',
+        "const client = new PostmarkClient('«h8»-«h4»-«h4»-«h4»-«h12»');",
+      ],
+      negative: [
+        'return errors.New("unauthorized")',
+        'client = OpenAI.Client(os.environ["OPENAI_API_KEY"])',
+        'const c = new HttpClient("https://api.example.com/v1")',
       ],
     },
   },

@@ -138,11 +138,15 @@ export const rules: readonly SecretRule[] = [
     description: 'Slack incoming webhook or workflow trigger URL',
     family: 'messaging',
     keywords: ['hooks.slack.com'],
-    regex: /(?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/]{40,120}/,
+    // Or its path alone, where a client's log names the host apart (`https://hooks.slack.com:443 "POST
+    // /services/T…/B…/…`).
+    regex:
+      /(?:https?:\/\/)?hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/]{40,120}|(?<=hooks\.slack\.com[^\n/]{0,40}\/services\/T[A-Z0-9]{6,12}\/B[A-Z0-9]{6,12}\/)[A-Za-z0-9]{24}(?![A-Za-z0-9])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: [
         'SLACK_WEBHOOK=https://hooks.slack.com/services/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',
+        'DEBUG urllib3.connectionpool: https://hooks.slack.com:443 "POST /services/T04KQ2M8R/B06H1N5JX7Q/«a24» HTTP/11" 200 2',
       ],
       negative: [
         'see https://hooks.slack.com/services/ for setup',
@@ -248,12 +252,14 @@ export const rules: readonly SecretRule[] = [
     keywords: [':aa'],
     // BotFather's tokens: the bot's id, 8-10 digits, then 35 characters that begin `AA` (the docs' own
     // `110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw`). Logs and issues print one with no name before it.
-    regex: /(?<![\w:-])[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])/,
+    // In the Bot API's path (`https://api.telegram.org/bot<token>/sendMessage`) it follows `bot`.
+    regex: /(?:(?<=\/bot)|(?<![\w:-]))[0-9]{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])/,
     entropy: 3.5,
     examples: {
       positive: [
         'INFO [telegram-client] initialised with credential 5«d9»:AA«w33» (request_id=8f3a1c)',
         'my bot token `7«d9»:AA«w33»` stopped working',
+        'urllib3.connectionpool: https://api.telegram.org:443 "POST /bot6«d9»:AA«w33»/sendMessage HTTP/11" 200',
       ],
       negative: [
         'at 2024061512:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',

@@ -1,7 +1,7 @@
 /**
  * @module rules/payment
  * Payment and commerce providers: Stripe, Square, PayPal/Braintree, Adyen, Razorpay, Shopify, Flutterwave,
- * Plaid, EasyPost, Duffel, Coinbase, Infura and Alchemy (in an RPC link), GoCardless, Paddle, Shippo. Prefixed
+ * Plaid, EasyPost, Duffel, Coinbase, Infura and Alchemy (in an RPC link), GoCardless, Paddle, Shippo, WooCommerce. Prefixed
  * formats match on their own;
  * prefix-less ones only next to the provider's name (see `assigned`).
  */
@@ -463,6 +463,24 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['finicity_secret = "5wm7je9fbkgo2caa6d1r"'],
       negative: ['finicity_env = "sandbox"'],
+    },
+  },
+  {
+    id: 'woocommerce-api-key',
+    description: 'WooCommerce REST API consumer key or secret (ck_/cs_ and 40 hex)',
+    family: 'payment',
+    keywords: ['ck_', 'cs_'],
+    // Both halves: the key is sent as the user of Basic auth or a query's `consumer_key`, and either alone
+    // is half a credential that no one else's store mints in this shape.
+    regex: /(?<![\w-])c[ks]_[0-9a-f]{40}(?![\w-])/,
+    entropy: 3,
+    allowlist: { stopwords: PLACEHOLDERS },
+    examples: {
+      positive: [
+        'curl https://shop.example/wp-json/wc/v3/orders -u ck_«h40»:cs_«h40»',
+        "WOOCOMMERCE_CONSUMER_SECRET='cs_«h40»'",
+      ],
+      negative: ['WOOCOMMERCE_CONSUMER_KEY=ck_your_consumer_key', 'cs_live_a1b2c3 is a Checkout Session id'],
     },
   },
 ];

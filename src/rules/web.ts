@@ -9,6 +9,12 @@ import { gated } from './assignments.js';
 import { NOT_VALUES } from './generic.js';
 import type { SecretRule } from './types.js';
 
+/**
+ * A cookie's name that says it holds a session or a credential (`_app_session`, `connect.sid`, `PHPSESSID`,
+ * `auth_token`, ASP.NET's `.AspNetCore.Identity.Application`); others (`theme`, `_ga`) are left as they are.
+ */
+const SESSION_COOKIE = String.raw`(?:__(?:Secure|Host)-)?[\w.-]{0,40}(?:sess|sid|auth|token|jwt|remember|identity)[\w.-]{0,40}`;
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'authorization-header',
@@ -21,7 +27,7 @@ export const rules: readonly SecretRule[] = [
     // parameters, of which only `response` is secret (see digest-auth-response): the word `Digest` alone is
     // too short a value.
     regex:
-      /authorization["']?(?:\s{0,3}[:=]\s{0,3}["']?|[ \t]{1,3}["']?(?=(?:bearer|basic|token|digest)[ \t]))(?:(?:bearer|basic|token|bot|api-?key|api-?token|sso-key|key|ssws|splunk)\s{1,3})?([A-Za-z0-9._~+/:=|-]{8,8192})/i,
+      /authorization["']?(?:\s{0,3}[:=]\s{0,3}["']?|[ \t]{1,3}["']?(?=(?:bearer|basic|token|digest)[ \t]))(?:(?:bearer|basic|token|bot|api-?key|api-?token|sso-key|key|ssws|splunk|jwt|geniekey)\s{1,3})?([A-Za-z0-9._~+/:=|-]{8,8192})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -36,6 +42,8 @@ export const rules: readonly SecretRule[] = [
         "'Authorization': 'Bearer «w40»'",
         'curl -H "Authorization: Api-Token «h40»" https://api.example.com',
         'Authorization: Bearer «d15»|«w32»',
+        "-H 'authorization: JWT «w40»'",
+        '"Authorization: GenieKey «h8»-«h4»-«h4»-«h4»-«h12»"',
         'proxy_set_header Authorization "Basic «a40»";',
       ],
       negative: [
@@ -69,12 +77,12 @@ export const rules: readonly SecretRule[] = [
     description:
       'A session or auth cookie in a Cookie or Set-Cookie header (session=, sid=, auth_token=, ...)',
     family: 'web',
-    keywords: ['cookie:', 'cookie":', "cookie':"],
+    // Also a HAR's header of that name (`{"name": "Cookie", "value": "…"}`): the value follows within the window.
+    keywords: ['cookie:', 'cookie":', "cookie':", '"cookie",'],
     // A cookie whose name says it holds a session or a credential, anywhere in the header's line
     // (`Cookie: theme=dark; _app_session=…`), also as a JSON member (`"cookie": "sid=…"`); others (`theme`,
     // `_ga`) are left as they are.
-    regex:
-      /(?<=[:;][ \t]{0,4}["']?)(?:__(?:Secure|Host)-)?[\w.-]{0,40}(?:sess|sid|auth|token|jwt|remember)[\w.-]{0,40}=([^;\s,"]{16,4096})/i,
+    regex: new RegExp(String.raw`(?<=[:;][ \t]{0,4}["']?)${SESSION_COOKIE}=([^;\s,"]{16,4096})`, 'i'),
     secretGroup: 1,
     entropy: 3,
     window: { before: 0, after: 4096 },
@@ -85,6 +93,8 @@ export const rules: readonly SecretRule[] = [
         '< set-cookie: __Secure-next-auth.session-token=«w60»; Path=/',
         'Cookie: JSESSIONID=«H32»',
         '{"headers": {"cookie": "theme=dark; sid=«a24»"}}',
+        '{"name": "Cookie", "value": "PHPSESSID=«l26»; cookieconsent_status=dismiss"}',
+        'Cookie: .AspNetCore.Identity.Application=CfDJ8«w80»',
       ],
       negative: [
         'Cookie: theme=dark; lang=en-US; _ga=GA1.2.1234567890.1600000000',
@@ -210,6 +220,124 @@ export const rules: readonly SecretRule[] = [
         'Authorization: Digest username="1001",realm="asterisk",nonce="1710241533/4b28831bdb8e04200a399d54a9acf353",uri="sip:pbx.example.org",response="«h32»",algorithm=MD5',
       ],
       negative: ['WWW-Authenticate: Digest realm="asterisk",nonce="1710241533/«h32»",algorithm=MD5'],
+    },
+  },
+  {
+    id: 'har-credential-header',
+    description:
+      'A credential header or session cookie as a HAR or a client dumps it: {"name": "Authorization", "value": "…"}',
+    family: 'web',
+    keywords: ['"name":'],
+    // Browsers' HAR files and HTTP clients' exports write each header and cookie as a name and a value
+    // (compact, or the value on the next line). The name says which carry a credential; a scheme before it
+    // is no part of it.
+    regex: new RegExp(
+      String.raw`"name":[ \t]{0,4}"(?:(?:proxy-)?authorization|x-api-key|api-key|x-auth-token|private-token|${SESSION_COOKIE})",\s{0,40}"value":[ \t]{0,4}"(?:(?:bearer|basic|token|jwt)[ \t]{1,3})?([^"\s\\]{16,4096})"`,
+      'i',
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        '{"name":"Authorization","value":"Bearer «w40»"}',
+        '{"name":"PHPSESSID","value":"«l26»"}',
+        '{\n  "name": "connect.sid",\n  "value": "s%3A«w32».«w43»"\n}',
+      ],
+      negative: [
+        '{"name":"Content-Type","value":"application/x-www-form-urlencoded"}',
+        '{"name":"cookieconsent_status","value":"dismiss"}',
+        '{"name":"Authorization","value":"Bearer {{token}}"}',
+      ],
+    },
+  },
+  {
+    id: 'cookie-jar-session',
+    description: "A session cookie's value in a Netscape cookie jar (curl's -c file, wget's cookies.txt)",
+    family: 'web',
+    keywords: ['\tfalse\t', '\ttrue\t'],
+    // Seven fields a tab apart: domain, subdomains, path, secure, expiry, name, value.
+    regex: new RegExp(
+      String.raw`(?<=^|\n)(?:#HttpOnly_)?[\w.-]{1,253}\t(?:TRUE|FALSE)\t[^\t\n]{1,1024}\t(?:TRUE|FALSE)\t\d{1,12}\t${SESSION_COOKIE}\t([^\t\s]{16,4096})`,
+      'i',
+    ),
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 1400, after: 4200 },
+    examples: {
+      positive: ['# Netscape HTTP Cookie File\n#HttpOnly_localhost\tFALSE\t/\tFALSE\t0\tJSESSIONID\t«H32»'],
+      negative: ['.example.com\tTRUE\t/\tFALSE\t1735689600\t_ga\tGA1.2.1234567890.1600000000'],
+    },
+  },
+  {
+    id: 'url-signature',
+    description:
+      'The signature of a signed link (…?expires=…&sig=<hmac>, Signature=…): whoever holds it may use it',
+    family: 'web',
+    keywords: ['sig=', 'signature='],
+    // An HMAC in hex, or base64 escaped for the URL (Google Cloud Storage's V2 `Signature=`); Azure's SAS, S3's
+    // `X-Amz-Signature` and GCS's V4 `X-Goog-Signature` have rules of their own.
+    regex:
+      /(?<=[?&](?:sig|signature)=)(?:[0-9a-f]{32,512}|(?=[A-Za-z0-9%_-]{0,40}%2[BF])[A-Za-z0-9%_-]{40,1400}(?:%3D){0,2})(?![\w%])/i,
+    entropy: 3,
+    examples: {
+      positive: [
+        'GET /files/invoices/INV-2024-0419.pdf?expires=1715244000&sig=«h64» HTTP/1.1',
+        'https://storage.googleapis.com/b/o.zip?GoogleAccessId=sa%40p.iam.gserviceaccount.com&Expires=1715254143&Signature=«a40»%2B«a40»%3D%3D',
+      ],
+      negative: ['?sig=abc', 'verify the request sig=<signature> first', '/api?signature=required'],
+    },
+  },
+  {
+    id: 'express-session-cookie',
+    description: "An Express session's signed cookie (connect.sid=s%3A<id>.<signature>)",
+    family: 'web',
+    keywords: ['connect.sid='],
+    // Its own shape, wherever a log prints it (express-session's debug output has no header before it).
+    regex: /(?<=connect\.sid=)s(?:%3A|:)[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9%+/_-]{20,100}/,
+    examples: {
+      positive: ['express-session set-cookie connect.sid=s%3A«w32».«w43»; Path=/; HttpOnly'],
+      negative: ['res.clearCookie("connect.sid=")'],
+    },
+  },
+  {
+    id: 'header-map-credential',
+    description:
+      "A credential header in Go's printed http.Header (map[Authorization:[Bearer …] X-Api-Key:[…]])",
+    family: 'web',
+    keywords: ['map['],
+    // Go's `%v` of a header map: each name, a colon, its values in brackets. Go writes a header's name in its
+    // canonical case (`Dd-Api-Key`), which keeps the name's reading short.
+    regex:
+      /(?<=[[ ])(?:(?:Proxy-)?Authorization|(?:[A-Z][a-z0-9]{0,20}-){0,4}(?:Api-Key|Apikey|Auth-Token|Access-Token|Private-Token|Secret))\:\[(?:(?:Bearer|Basic|Token|JWT|bearer|basic|token)[ \t])?([^\]\s]{8,1024})\]/,
+    secretGroup: 1,
+    entropy: 3,
+    window: { before: 0, after: 4096 },
+    examples: {
+      positive: [
+        'level=debug msg="http request" header="map[Content-Type:[application/json] Dd-Api-Key:[«h32»] Content-Encoding:[gzip]]"',
+        'headers: map[Authorization:[Bearer «w40»] User-Agent:[Go-http-client/1.1]]',
+      ],
+      negative: ['header="map[Content-Type:[application/json] X-Request-Id:[«h8»-«h4»-«h4»-«h4»-«h12»]]"'],
+    },
+  },
+  {
+    id: 'decoded-basic-credentials',
+    description:
+      "A Basic authorization's user and password as Wireshark decodes it (Credentials: user:password)",
+    family: 'web',
+    keywords: ['credentials: '],
+    // tshark and Wireshark print the header's decoded pair on a line of its own under it.
+    regex: /(?<=(?:^|\n)[ \t]{0,16})Credentials: [^\s:]{1,128}:(\S{3,256})/,
+    secretGroup: 1,
+    anchored: true,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        '    Proxy-Authorization: Basic (omitted)\\r\\n\n        Credentials: CORP\\svc-build:«a8»!«a4»',
+      ],
+      negative: ['Credentials: see the vault entry for details'],
     },
   },
 ];

@@ -282,6 +282,9 @@ const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w*(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'
 const GENERATED_INSIDE =
   /^[{<[](?:enc:\w{1,40}:)?(?=[^}>\]]*[A-Z])(?=[^}>\]]*[a-z])(?=(?:[^}>\]\d]*\d){3})[A-Za-z0-9+/]{12,1024}={0,2}(?::enc)?[}>\]]$/;
 
+/** A token's prefix and filler after it (`whsec_xxx`, `sk_test_XXX`, `glpat-…`): a format, shown. */
+const PREFIX_THEN_FILLER = /^[A-Za-z]{2,12}(?:[_-][A-Za-z]{2,12}){0,2}[_-](?:x{3,}|X{3,}|…)$/;
+
 /**
  * A unit repeated over this many characters, and over a third of the value, is filler: a random token repeats
  * none even three times. A long token may hold such a stretch and be live: a JWT whose payload has
@@ -322,5 +325,6 @@ export function isPlaceholder(value: string): boolean {
     return true;
   // Cut short for display: `ops_eyJzaWduSW5B..`.
   if (value.endsWith('..')) return true;
+  if (PREFIX_THEN_FILLER.test(value)) return true;
   return describesItself(value);
 }
