@@ -1078,27 +1078,22 @@ export const rules: readonly SecretRule[] = [
       'rake secret',
       'secrets.token_',
       'get_random_secret_key',
-      'master.key',
-      'vault_pass',
-      'vault-pass',
-      'data_bag_secret',
-      '/run/secrets/',
     ],
     // A terminal's transcript (an issue, a shell tool's result) shows the command and then what it printed: the
     // secret alone on its line. Each command is one that prints a secret's value and nothing else, or first (`pass
     // show` prints the password's file, its first line the password, and with `-c` a sentence; `openssl rand`,
     // Laravel's `key:generate --show`, Phoenix's and Rails' generators, Python's `secrets` and Django's
-    // `get_random_secret_key()` print a new key; Rails' master.key is one, and so are Ansible's vault password
-    // file, Chef's data bag secret and a container's `/run/secrets/<name>`). The scan tries the regex where a
+    // `get_random_secret_key()` print a new key; files that hold one alone are `secret-file-output`'s). The scan tries the regex where a
     // keyword starts: `gopass` and `lpass` are keywords of their own, for `pass` inside them is no command's
     // start. The rest of its line is read up to 120 characters, and a newline must follow within them (the gate).
     // That read is atomic (a look-ahead's group, then its back-reference): a line of a command repeated was read
     // again from each hit as the read gave back character by character (1 MB of lines of `vault kv get ` repeated:
     // 40 ms, 33 atomic). The secret ends its line, or the string that holds the transcript (JSON text decoded:
-    // `…-w\n<secret>"]}`).
+    // `…-w\n<secret>"]}`), or meets the next prompt where the value had no newline (`| base64 -d` of a
+    // Secret's data: `P24fYVEsST$ kubectl …`).
     regex: gated(
-      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\(|(?<=[ \t]cat[ \t][^\s]{0,200})(?:master\.key|\.?vault[_-]pass(?:word)?[\w.-]{0,40}|(?<=encrypted_)data_bag_secret|\/run\/secrets\/[\w.-]{1,100})(?![\w.-]))(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,500})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\])/i,
-      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand|nmcli|key:generate|phx\\.gen\\.secret|rails secret|rake secret|secrets\\.token_|get_random_secret_key|master\\.key|vault_pass|vault-pass|data_bag_secret|/run/secrets/',
+      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\()(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,1024})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\]|\$[ \t])/i,
+      'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand|nmcli|key:generate|phx\\.gen\\.secret|rails secret|rake secret|secrets\\.token_|get_random_secret_key',
       120,
       '\n',
     ),
@@ -1109,6 +1104,7 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: [
         "$ kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d\n«a16»\n$ ",
+        "$ kubectl get secret mq -o jsonpath='{.data.rabbitmq-password}' | base64 --decode\n«a10»$ kubectl get pods",
         '$ op read "op://Private/Prod DB/password"\n«a20»\n$ ',
         '$ vault kv get -field=password secret/prod/db\n«a16»',
         '$ aws secretsmanager get-secret-value --secret-id prod/api --query SecretString --output text\n«a32»',
@@ -1123,10 +1119,6 @@ export const rules: readonly SecretRule[] = [
         '$ php artisan key:generate --show\nbase64:«a43»=',
         '$ mix phx.gen.secret\n«a64»',
         "$ python -c 'import secrets; print(secrets.token_hex())'\n«h64»",
-        'deploy@app-01:/var/www/app/current$ cat config/master.key\n«h32»',
-        'root@awx:/srv/ansible# cat .vault_pass_prod\n«a32»',
-        'chef@ws:~/chef-repo$ cat .chef/encrypted_data_bag_secret; echo\n«a64»+«a64»=',
-        '/app $ cat /run/secrets/db_password\n«a20»',
       ],
       negative: [
         "$ kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d\n$ echo done",
@@ -1136,6 +1128,38 @@ export const rules: readonly SecretRule[] = [
         '$ pass show -c work/smtp-relay\nCopied work/smtp-relay to clipboard. Will clear in 45 seconds.',
         '$ lpass show "Shared/grafana admin"\nShared/grafana admin [id: 4128839261047730215]',
         '$ nmcli -g 802-11-wireless-security.key-mgmt connection show Buero-5G\nwpa-psk',
+      ],
+    },
+  },
+  {
+    id: 'secret-file-output',
+    description:
+      'What cat prints of a file that holds one secret alone (Rails’ master.key, an Ansible vault password file, /run/secrets/…)',
+    family: 'commands',
+    keywords: ['master.key', 'vault_pass', 'vault-pass', 'data_bag_secret', '/run/secrets/'],
+    // Rails' master.key, Ansible's vault password file, Chef's data bag secret and a container's mounted
+    // secret are the secret and nothing else: `cat` of one prints it on the next line (or before the next
+    // prompt, with no newline of its own). The scan tries the regex where the file's name starts.
+    regex: gated(
+      /(?<=[ \t]cat[ \t][^\s]{0,200}?)(?:master\.key|\.?vault[_-]pass(?:word)?[\w.-]{0,40}|(?<=encrypted_)data_bag_secret|\/run\/secrets\/[\w.-]{1,100})(?![\w.-])(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,1024})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\]|\$[ \t])/,
+      'master\\.key|vault_pass|vault-pass|data_bag_secret|/run/secrets/',
+      160,
+      '\n',
+    ),
+    secretGroup: 2,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        'root@awx:/srv/ansible# cat .vault_pass_prod\n«a32»\nroot@awx:/srv/ansible# ',
+        'deploy@app-01:/var/www/app/current$ cat config/master.key\n«h32»',
+        'chef@ws:~/chef-repo$ cat .chef/encrypted_data_bag_secret; echo\n«a64»+«a64»=',
+        '/app $ cat /run/secrets/db_password\n«a20»',
+      ],
+      negative: [
+        '$ cat config/master.key\ncat: config/master.key: No such file or directory',
+        '$ ls /run/secrets/\ndb_password  api_token',
       ],
     },
   },
@@ -1242,13 +1266,15 @@ export const rules: readonly SecretRule[] = [
     description:
       "A value written into a Kubernetes Secret on kubectl's command line (create secret … --from-literal=key=…)",
     family: 'commands',
-    keywords: ['--from-literal'],
+    keywords: ['create secret'],
     // Every literal of a Secret is secret, whatever its key is named (`api-key`, `app-key`, `dsn`); a
-    // ConfigMap's are not, so the line must be creating a secret.
+    // ConfigMap's are not, so each flag must be on the line that creates a secret: read behind the flag, only
+    // where one stands in a window after `create secret` (a look-behind tried at every flag in the text read
+    // hundreds of characters back from each: 1 MB of the flag repeated took 1.35 s).
     regex:
-      /(?<=(?<![\w-])(?:kubectl|oc)[ \t][^\n]{0,300}?[ \t]secret[ \t][^\n]{0,600}?)--from-literal[ \t=]{1,3}["']?[\w.-]{1,100}=["']?([^\s"'`$][^\s"'`]{3,255})/,
+      /--from-literal(?<=create[ \t]{1,4}secret[ \t][^\n]{1,600}?)[ \t=]{1,3}["']?[\w.-]{1,100}=["']?([^\s"'`$][^\s"'`]{3,255})/,
     secretGroup: 1,
-    anchored: true,
+    window: { before: 0, after: 1024 },
     entropy: 2,
     allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
@@ -1270,7 +1296,8 @@ export const rules: readonly SecretRule[] = [
     keywords: ['nonsensitive('],
     // `terraform console` answers an expression on the next line; `nonsensitive()` is how one gets a value
     // that Terraform otherwise shows as `(sensitive value)`, and it refuses a value that is not sensitive.
-    regex: /nonsensitive\([^\n]{1,300}\)[ \t]{0,4}\r?\n[ \t]{0,4}"([^"\r\n]{6,1024})"/,
+    regex:
+      /nonsensitive\((?:[^\n()]|\([^\n()]{0,100}\)){1,300}\)[ \t]{0,4}\r?\n[ \t]{0,4}"([^"\r\n]{6,1024})"/,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,

@@ -114,6 +114,13 @@ const SECRET_NAMES = [
 ];
 
 /**
+ * A value alone on the line under its name, indented further: YAML allows it, and Salt's nested output
+ * prints every value so (`password:\n            hndh4nfs…`). Only a whole line of one word is read there; a
+ * map or list under the name (`password:\n    type: string`, `- name: x`) is none.
+ */
+const VALUE_BELOW = String.raw`(?<=:)[ \t]{0,4}\r?\n[ \t]{4,32}(?=[^\s:#-][^\s:]{5,199}[ \t]{0,4}(?:\r?\n|$))`;
+
+/**
  * What may end a key name after its secret word: a number (`TOKEN2`, `some_api_token_123`), a string type
  * (`mySecretString`, `passwordStr`), the environment or platform it is for (`STRIPE_SECRET_KEY_PROD`,
  * `CODEPUSH_KEY_IOS`), a version (SES's `ses_smtp_password_v4`) or a form's repeat of it (Rails'
@@ -291,7 +298,7 @@ const KEYED_ELEMENT = `["'](?:[ \\t]{1,4}[\\w:-]{1,20}=["'][^"'<>]{0,20}["']){0,
 /**
  * A listing's line, its values aligned in a column (`heroku config`, `nmcli --show-secrets`, `dokku config`):
  * more spaces after the colon than `ASSIGN` allows, or before it (Asterisk's `pjsip show auth`: `password
- * <15 blanks>: …`).
+ * <15 blanks>: …`). Tabs and no colon are `tab-aligned-secret`'s.
  */
 const ALIGNED = `(?:[ \\t]{0,4}:[ \\t]{6,48}|[ \\t]{13,32}:[ \\t]{1,48})(?=[^\\s'"])`;
 
@@ -374,7 +381,8 @@ export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^(?!${VAULT_TOKEN}|${WORDS_AND_NUMBER})#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
   /^(?:[a-z]{0,15}|[A-Z]{2,6})(?:[A-Z][a-z]{1,15}){1,5}$/,
   /^__[A-Za-z0-9_]{1,60}__$/,
-  /^(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
+  // Not AWS's 40 characters of base64, which may open with a slash (a path's dot, dash or underscore aside).
+  /^(?![A-Za-z0-9+/]{40}$)(?:\/[\w.@~-]{1,60}){2,12}\/?$/,
   /^~(?:\/[\w.@~-]{1,60}){1,12}\/?$/,
   /^[\w.-]{1,64}:(?:\/[\w.@~-]{1,60}){1,12}\/?$/,
   /^(?:[A-Za-z]:|\\{2,4}[\w.$-]{1,60})(?:\\{1,2}[\w .@~$-]{1,60}){1,12}\\{0,2}$/,
@@ -470,10 +478,11 @@ export const rules: readonly SecretRule[] = [
     keywords: SECRET_NAMES,
     // The first `=`, `:` or `>`: after the name's end (NAME_END_MAX), 12 quotes or spaces and a `.` (ASSIGN),
     // or after `" value ` (NAME_END_MAX + 12). `>` alone closes an element's name (see ELEMENT_TEXT).
-    // A YAML block scalar (`password: |`) puts the value on the next line, indented.
+    // A YAML block scalar (`password: |`) puts the value on the next line, indented, and so does a plain
+    // scalar alone on the next line (see VALUE_BELOW).
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED}|${PHP_DUMP}|${PARAMETER_DEFAULT})${STRING_PREFIX}(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16}|${VALUE_BELOW})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED}|${PHP_DUMP}|${PARAMETER_DEFAULT})${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.map(escapeRegex).join('|'),
@@ -503,6 +512,8 @@ export const rules: readonly SecretRule[] = [
     notBefore: /\(|<[A-Z]|\\?"[ \t]{0,4}:/,
     examples: {
       positive: [
+        'web01.prod:\n    db:\n        password:\n            «a20»\n        user:\n            webshop',
+        '{"password":"Harbor.Orca33","remember":true}',
         'let config = Config { token: String::from("«a20»"), ..Default::default() };',
         'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: «a16»\n',
         '"DBPassword": {"Type": "String", "NoEcho": "true", "Default": "«a16»"}',
@@ -599,6 +610,7 @@ export const rules: readonly SecretRule[] = [
         '"passwords": [\n    {\n      "name": "password2",\n      "value": "«a52»"\n    }\n  ]',
       ],
       negative: [
+        'password:\n    type: string\n    required: true',
         'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n',
         '"WEBHOOK_SECRET_ARN": "arn:aws:secretsmanager:eu-west-1:«d12»:secret:prod/webhook-Xa1b2C"',
         'JWT_SECRET: ${JWT_SECRET:?JWT_SECRET must be set}',
@@ -1027,6 +1039,26 @@ export const rules: readonly SecretRule[] = [
         'client = OpenAI.Client(os.environ["OPENAI_API_KEY"])',
         'const c = new HttpClient("https://api.example.com/v1")',
       ],
+    },
+  },
+  {
+    id: 'tab-aligned-secret',
+    description: "A secret in a CLI's listing of fields, a tab after the name (DEFAULT PASSWORD<tab>…)",
+    family: 'generic',
+    keywords: ['password\t', 'passwd\t', 'secret\t', 'token\t'],
+    // vultr-cli and others print a resource's fields one a line, the name first and its value after tabs. The
+    // name opens its line and the value ends it, a digit or a symbol in it: the next name in a TSV header
+    // (`api_key\tcreated_at`) is none. Keyed on the tab itself, so that the hits of these words elsewhere
+    // cost nothing more.
+    regex:
+      /(?<=(?:^|\n)[ \t]{0,8}(?:[A-Za-z][\w.-]{0,20}[ _-]){0,3})(?:password|passwd|secret|token)\t{1,4}(?=[^\t\r\n]{0,500}[\d!#$%&*+/=?@^~-])([^\s'"][^\t\r\n]{5,500}?)(?=[ \t]{0,8}(?:\r?\n|$))/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: ['REGION\t\t\tams\nDEFAULT PASSWORD\t«a8»#«a7»\nSTATUS\t\t\tactive'],
+      negative: ['name\tapi_key\tcreated_at\tnote', 'id\tpassword\n1\t«a8»', 'DEFAULT PASSWORD\t(not shown)'],
     },
   },
 ];

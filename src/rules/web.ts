@@ -276,15 +276,17 @@ export const rules: readonly SecretRule[] = [
       'The signature of a signed link (…?expires=…&sig=<hmac>, Signature=…): whoever holds it may use it',
     family: 'web',
     keywords: ['sig=', 'signature='],
-    // An HMAC in hex, or base64 escaped for the URL (Google Cloud Storage's V2 `Signature=`); Azure's SAS, S3's
+    // An HMAC in hex, in base64url (Logic Apps' and Power Automate's trigger links), or base64 escaped for the
+    // URL (Google Cloud Storage's V2 `Signature=`); Azure's SAS, S3's
     // `X-Amz-Signature` and GCS's V4 `X-Goog-Signature` have rules of their own.
     regex:
-      /(?<=[?&](?:sig|signature)=)(?:[0-9a-f]{32,512}|(?=[A-Za-z0-9%_-]{0,40}%2[BF])[A-Za-z0-9%_-]{40,1400}(?:%3D){0,2})(?![\w%])/i,
+      /(?<=[?&](?:sig|signature)=)(?:[0-9a-f]{32,512}|[A-Za-z0-9_-]{43}(?![\w%])|(?=[A-Za-z0-9%_-]{0,40}%2[BF])[A-Za-z0-9%_-]{40,1400}(?:%3D){0,2})(?![\w%])/i,
     entropy: 3,
     examples: {
       positive: [
         'GET /files/invoices/INV-2024-0419.pdf?expires=1715244000&sig=«h64» HTTP/1.1',
         'https://storage.googleapis.com/b/o.zip?GoogleAccessId=sa%40p.iam.gserviceaccount.com&Expires=1715254143&Signature=«a40»%2B«a40»%3D%3D',
+        'https://prod-27.westeurope.logic.azure.com:443/workflows/7c4b4774dde45b43411e21a37a0e20b8/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=«w43»',
       ],
       negative: ['?sig=abc', 'verify the request sig=<signature> first', '/api?signature=required'],
     },

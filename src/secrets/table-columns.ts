@@ -14,7 +14,10 @@
  * secret in a row's first cell instead: the second is read under it. Vault aligns its columns with spaces,
  * under a rule line or none (`NAME   VALUE`).
  *
- * CLIs draw tables with box characters too (`│ NAME │ VALUE │` under `├───┼───┤`): `│` stands for `|`.
+ * CLIs draw tables with box characters too (`│ NAME │ VALUE │` under `├───┼───┤`): `│` stands for `|`. And
+ * they align them with blanks (`doctl`, `kubectl`, `influx`: `Name  Access Key  Secret Key`, tabs between
+ * `ID\tDescription\tToken`): a header whose columns name a secret (`Token`, `Secret Key`, `PASSWORD`) is read
+ * with the rows under it.
  */
 
 import type { SecretMatch } from '../rules/registry.js';
@@ -91,15 +94,15 @@ const DRAWN: Ruling = { line: BOX_RULE_LINE, runs: ['───', '═══'] };
 const rulingOf = (delimiter: number): Ruling => (delimiter === BOX_BAR ? DRAWN : DASHED);
 
 /**
- * A search for `ruling`'s runs from ever later places: where the next one is at or after `from`, or -1. Each
- * run is searched again only once passed: a run the text does not hold (`═══` in a table ruled `───`), looked
- * for from each row, read the text to its end a row (quadratic).
+ * A search for `runs` (a ruling's, or words) from ever later places: where the next one is at or after `from`, or
+ * -1. Each run is searched again only once passed: a run the text does not hold (`═══` in a table ruled `───`),
+ * looked for from each row, read the text to its end a row (quadratic).
  */
-function runSearch(text: string, ruling: Ruling): (from: number) => number {
-  const next = ruling.runs.map(() => -2); // -2: not looked for yet
+function runSearch(text: string, runs: readonly string[]): (from: number) => number {
+  const next = runs.map(() => -2); // -2: not looked for yet
   return (from) => {
     let nearest = -1;
-    ruling.runs.forEach((run, i) => {
+    runs.forEach((run, i) => {
       let at = next[i] as number;
       if (at === -2 || (at >= 0 && at < from)) {
         at = text.indexOf(run, from);
@@ -174,7 +177,7 @@ function readRows(
   if (!any) return headerEnd;
   let end = headerEnd;
   const ruling = rulingOf(delimiter);
-  const nextRun = runSearch(text, ruling);
+  const nextRun = runSearch(text, ruling.runs);
   // The next `---` at or after the line read (-1: none further).
   let dashes = nextRun(headerEnd);
   for (let line = nextLine(text, headerEnd); line !== undefined; line = nextLine(text, line[1])) {
@@ -289,6 +292,7 @@ export function secretColumnCells(
   if (text.indexOf('│', readTo) >= 0) readRuled(text, readTo, BOX_BAR, isSecretName, out);
   readSpaced(text, readTo, 'Value', isSecretName, out);
   readSpaced(text, readTo, 'VALUE', isSecretName, out);
+  readAligned(text, readTo, isSecretName, out);
   if (out.length === 0) return NO_CELLS;
   // Each kind of table was read on its own: in text order again (a sort of sorted cells reads them once).
   return out.sort((a, b) => a.start - b.start);
@@ -306,7 +310,7 @@ function readRuled(
   out: SecretCell[],
 ): void {
   const ruling = rulingOf(bar);
-  const nextRun = runSearch(text, ruling);
+  const nextRun = runSearch(text, ruling.runs);
   const char = String.fromCharCode(bar);
   // The next bar at or after the header looked at (-1: none further), searched again only once passed, as
   // `readRows` does its dashes.
@@ -350,6 +354,157 @@ function readSpaced(
     }
     at = text.indexOf(value, done + 1);
   }
+}
+
+/**
+ * Words whose line may be the header of a table a CLI aligns with blanks (Go's tabwriter: `kubectl`, `doctl`,
+ * `influx`), searched for as written there: capitalised, or in capitals.
+ */
+const ALIGNED_WORDS = ['Token', 'TOKEN', 'Secret', 'SECRET', 'Password', 'PASSWORD'];
+
+/** Rows read under one header at most: a table a CLI prints for a person to read is shorter. */
+const ALIGNED_ROWS = 1000;
+
+/**
+ * `text[start, end)` split at runs of two blanks or more and at tabs, trimmed, as start–end pairs: the columns
+ * of a line a CLI aligned (a single space stays inside a cell: `Secret Key`, `User Name`).
+ */
+function alignedCells(text: string, start: number, end: number): number[] {
+  const cells: number[] = [];
+  let i = start;
+  while (i < end) {
+    while (i < end && isBlank(text.charCodeAt(i))) i++;
+    if (i >= end) break;
+    const s = i;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (c === TAB || (c === 0x20 && (i + 1 >= end || isBlank(text.charCodeAt(i + 1))))) break;
+      i++;
+    }
+    cells.push(s, i);
+  }
+  return cells;
+}
+
+/** A CLI's column names: each a name (see `COLUMN_NAME`) of three words at most (`Secret Key`), not prose. */
+const SHORT_NAME = /^[\p{L}\p{N}_.\-/#()%]{1,24}(?: [\p{L}\p{N}_.\-/#()%]{1,24}){0,2}$/u;
+
+function shortNames(text: string, cells: number[]): boolean {
+  for (let c = 0; c < cells.length; c += 2) {
+    if (!SHORT_NAME.test(text.slice(cells[c], cells[c + 1]))) return false;
+  }
+  return true;
+}
+
+/** Does `text[start, end)` hold a tab? (Searched within it: a search of the text ran on to its end.) */
+function holdsTab(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === TAB) return true;
+  return false;
+}
+
+/** Does `text[start, end)` hold only dashes and blanks (a rule line under an aligned header)? */
+function onlyDashes(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x2d && !isBlank(c)) return false;
+  }
+  return end > start;
+}
+
+/**
+ * The tables from `from` on whose header line holds one of `ALIGNED_WORDS` and whose columns are aligned with
+ * blanks: each
+ * row's cell under a secret-naming header goes to `out`. Columns a tab divides are matched by their order
+ * (tabwriter's tabs do not keep offsets), columns of spaces by where they start under the header.
+ */
+function readAligned(
+  text: string,
+  from: number,
+  isSecretName: (name: string) => boolean,
+  out: SecretCell[],
+): void {
+  const nextWord = runSearch(text, ALIGNED_WORDS);
+  for (let at = nextWord(from); at >= 0; ) {
+    const [start, end] = lineAround(text, at);
+    const header = alignedCells(text, start, end);
+    let done = end;
+    if (header.length >= 4 && shortNames(text, header) && !isKeyValueHeader(text, header)) {
+      const tabbed = holdsTab(text, start, end);
+      const secret: number[] = []; // the secret columns' indexes, with their names in `names`
+      const names: string[] = [];
+      for (let c = 0; c < header.length; c += 2) {
+        const name = text.slice(header[c], header[c + 1]);
+        if (isSecretName(name)) {
+          secret.push(c);
+          names.push(name);
+        }
+      }
+      if (secret.length > 0) done = readAlignedRows(text, start, end, header, tabbed, secret, names, out);
+    }
+    at = nextWord(done + 1);
+  }
+}
+
+/** The rows under an aligned header (see `readAligned`); returns where the table ends. */
+function readAlignedRows(
+  text: string,
+  headerStart: number,
+  headerEnd: number,
+  header: number[],
+  tabbed: boolean,
+  secret: number[],
+  names: string[],
+  out: SecretCell[],
+): number {
+  const columns = header.length / 2;
+  const firstAt = (header[0] as number) - headerStart;
+  let end = headerEnd;
+  for (let rows = 0, line = nextLine(text, headerEnd); line !== undefined && rows < ALIGNED_ROWS; rows++) {
+    const [start, stop] = line;
+    if (!onlyDashes(text, start, stop)) {
+      if (tabbed) {
+        const cells = alignedCells(text, start, stop);
+        if (cells.length !== header.length) break;
+        for (let k = 0; k < secret.length; k++) {
+          const c = secret[k] as number;
+          pushCell(out, cells[c] as number, cells[c + 1] as number, names[k] as string);
+        }
+      } else {
+        // Aligned with spaces: a row starts where its header does, and a cell where its column's name does.
+        const first = start + firstAt;
+        if (first >= stop || !startsCell(text, first, start)) break;
+        if (columns > 1 && !spacedFurther(text, first, stop)) break;
+        for (let k = 0; k < secret.length; k++) {
+          const s = start + (header[secret[k] as number] as number) - headerStart;
+          if (s >= stop || !startsCell(text, s, start)) continue;
+          let e = s;
+          while (e < stop && !isBlank(text.charCodeAt(e))) e++;
+          pushCell(out, s, e, names[k] as string);
+        }
+      }
+    }
+    end = stop;
+    line = nextLine(text, stop);
+  }
+  return end;
+}
+
+/** Does a cell start at `at` of a line starting at `lineStart`: no blank there, a blank or the line's start before? */
+const startsCell = (text: string, at: number, lineStart: number): boolean =>
+  !isBlank(text.charCodeAt(at)) && (at === lineStart || isBlank(text.charCodeAt(at - 1)));
+
+/** Does the line go on past `from` with another cell, after two blanks or a tab? (Prose has one blank.) */
+function spacedFurther(text: string, from: number, stop: number): boolean {
+  for (let i = from + 1; i < stop - 1; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === TAB || (c === 0x20 && isBlank(text.charCodeAt(i + 1)))) && !isBlank(text.charCodeAt(stop - 1)))
+      return true;
+  }
+  return false;
+}
+
+function pushCell(out: SecretCell[], start: number, end: number, header: string): void {
+  if (end - start >= MIN_VALUE) out.push({ start, end, header });
 }
 
 const NO_CELLS: readonly SecretCell[] = Object.freeze([]);

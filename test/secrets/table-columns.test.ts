@@ -138,6 +138,35 @@ describe('secretColumnCells', () => {
     expect(searches).toBeLessThanOrEqual(2);
   });
 
+  it.each([
+    [
+      'doctl, columns of spaces, one that names a secret',
+      `Name            Secret Key                 Grants\nci-artifacts    ${TOKEN}    bucket=ci;permission=readwrite\nlogs            ${OTHER}             bucket=logs`,
+      [
+        ['Secret Key', TOKEN],
+        ['Secret Key', OTHER],
+      ],
+    ],
+    [
+      'kubectl-style capitals, a rule line under them',
+      `NAME      TOKEN                          AGE\n----      -----                          ---\ndeploy    ${TOKEN}   3d`,
+      [['TOKEN', TOKEN]],
+    ],
+    [
+      "influx's tabs, which keep no offsets",
+      `$ influx auth list\nID\t\t\tDescription\t\tToken\t\t\tUser Name\n0c2e5f81a93d4000\ttelegraf\t${TOKEN}\tadmin\n`,
+      [['Token', TOKEN]],
+    ],
+  ])('reads a table aligned with blanks under a header: %s', (_name, text, expected) => {
+    expect(cells(text)).toEqual(expected);
+  });
+
+  it('reads no aligned table from prose, a single column or a row that moved', () => {
+    expect(cells(`The Token  you asked for is below.\n${TOKEN}  was issued today`)).toEqual([]);
+    expect(cells(`TOKEN\n${TOKEN}\n`)).toEqual([]);
+    expect(cells(`NAME    TOKEN\n  ${OTHER}  ${TOKEN}\n`)).toEqual([]);
+  });
+
   it('gives the cells of tables of different kinds in text order', () => {
     const text = `NAME   VALUE\ntoken  ${TOKEN}\n\n| id | password |\n|---|---|\n| 1 | ${PASSWORD} |\n\n│ k │ secret │\n├───┼────────┤\n│ a │ ${OTHER} │`;
     expect(cells(text)).toEqual([
@@ -195,6 +224,10 @@ describe('tables in maskSecrets', () => {
     ['Markdown', `| user | password |\n|------|----------|\n| ada | ${PASSWORD} |`],
     ['CSV', `id,email,password\n1,ada@acme.io,${PASSWORD}`],
     ['Vault key/value', `Key         Value\n---         -----\npassword    ${PASSWORD}\nusername    ada`],
+    [
+      'doctl',
+      `Name            Access Key              Secret Key\nci-artifacts    DO00NXPF1EXEPXSLZ6Y0    ${TOKEN}`,
+    ],
   ])('masks a %s column that names a secret', (_name, text) => {
     const out = maskSecrets(text).text;
     expect(out).not.toContain(PASSWORD);
@@ -214,6 +247,10 @@ describe('tables in maskSecrets', () => {
     ],
     ['names of secrets', '| secret_name | age |\n|---|---|\n| db-credentials-v2 | 12d |'],
     ['CSV counts', 'model,prompt_tokens,completion_tokens\ngpt-4o-2024-08-06,1234,567'],
+    [
+      'aligned token counts',
+      'MODEL                         TOKENS    COST\nclaude-3-5-sonnet-20241022    67890     $0.34',
+    ],
     [
       "a Vault token's properties",
       'Key                Value\n---                -----\ntoken_duration     768h\ntoken_renewable    true\ntoken_policies     ["default", "deploy"]',
