@@ -227,12 +227,12 @@ export const rules: readonly SecretRule[] = [
     description:
       'A credential header or session cookie as a HAR or a client dumps it: {"name": "Authorization", "value": "…"}',
     family: 'web',
-    keywords: ['"name":'],
-    // Browsers' HAR files and HTTP clients' exports write each header and cookie as a name and a value
-    // (compact, or the value on the next line). The name says which carry a credential; a scheme before it
-    // is no part of it.
+    keywords: ['"name":', '"key":'],
+    // Browsers' HAR files and HTTP clients' exports write each header and cookie as a name (Insomnia's and
+    // Postman's cookie jars: a key) and a value, compact or the value on the next line. The name says which
+    // carry a credential; a scheme before it is no part of it.
     regex: new RegExp(
-      String.raw`"name":[ \t]{0,4}"(?:(?:proxy-)?authorization|x-api-key|api-key|x-auth-token|private-token|${SESSION_COOKIE})",\s{0,40}"value":[ \t]{0,4}"(?:(?:bearer|basic|token|jwt)[ \t]{1,3})?([^"\s\\]{16,4096})"`,
+      String.raw`"(?:name|key)":[ \t]{0,4}"(?:(?:proxy-)?authorization|x-api-key|api-key|x-auth-token|private-token|${SESSION_COOKIE})",\s{0,40}"value":[ \t]{0,4}"(?:(?:bearer|basic|token|jwt)[ \t]{1,3})?([^"\s\\]{16,4096})"`,
       'i',
     ),
     secretGroup: 1,
@@ -243,6 +243,7 @@ export const rules: readonly SecretRule[] = [
       positive: [
         '{"name":"Authorization","value":"Bearer «w40»"}',
         '{"name":"PHPSESSID","value":"«l26»"}',
+        '"cookies":[{"key":"laravel_session","value":"eyJpdiI6«a40»%3D%3D","domain":"app.test"}]',
         '{\n  "name": "connect.sid",\n  "value": "s%3A«w32».«w43»"\n}',
       ],
       negative: [

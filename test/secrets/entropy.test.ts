@@ -47,6 +47,10 @@ describe('isPlaceholder', () => {
     // masked or cut short
     'xoxp-572370529330-573807301142-572331691188-####################',
     'ops_eyJzaWduSW5B..',
+    // a token's prefix and filler: its format, shown
+    'whsec_xxx',
+    'sk_test_XXX',
+    'glpat-…',
   ])('%j is a placeholder', (s) => {
     expect(isPlaceholder(s)).toBe(true);
   });
@@ -54,6 +58,7 @@ describe('isPlaceholder', () => {
   it.each([
     'ghp_4fJ9kQ2mZp7LwX3vB8nR1tY6uC0dE5aHsGqK',
     'sk_live_AAAAAAAAAAAAAAAAAAAAAAAA',
+    'whsec_xxxT7f2kQ9',
     'hunter2isMyPassword',
     // generated tokens that happen to contain a placeholder word's letters
     'ghp_4fJ9kQ2yOUr_7LwX3vB8nR1tY6uC0dE5aHsG',
