@@ -1061,4 +1061,50 @@ export const rules: readonly SecretRule[] = [
       negative: ['name\tapi_key\tcreated_at\tnote', 'id\tpassword\n1\t«a8»', 'DEFAULT PASSWORD\t(not shown)'],
     },
   },
+  {
+    id: 'foreign-password-label',
+    description:
+      'A password after its name in another language written in Latin letters (Passwort: …, contraseña = …)',
+    family: 'generic',
+    // German, Spanish, French, Portuguese, Dutch, Swedish, Norwegian, Danish, Finnish, Czech and Slovak,
+    // Hungarian, Italian and Romanian. Keyed on ASCII only (`senord` of lösenord, `contrase` of contraseña):
+    // keywords outside ASCII cost a pass of their own over every text.
+    keywords: [
+      'passwort',
+      'kennwort',
+      'contrase',
+      'mot de passe',
+      'senha',
+      'wachtwoord',
+      'senord',
+      'passord',
+      'adgangskode',
+      'salasana',
+      'heslo',
+      'jelsz',
+      'parola',
+    ],
+    // Then a colon or an equals sign, maybe after a few words (`Passwort für den Server:`), and a value that
+    // looks made: a letter and a digit, no blank.
+    regex:
+      /(?:(?<![\p{L}\d])(?:passwort|kennwort|contrase(?:ñ|n)a|mot de passe|senha|wachtwoord|passord|adgangskode|salasana|heslo|jelsz(?:ó|o)|parola)|(?<=(?<![\p{L}\d])l[öo])senord)(?:[ \t][^\n:=]{1,40}?)?[ \t]{0,4}[:=][ \t]{0,4}["'`]?((?=[^\s"'`]{0,63}\d)(?=[^\s"'`]{0,63}\p{L})[^\s"'`]{6,64})/iu,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'Zugangsdaten für den Testserver:\nBenutzer: admin\nPasswort: «a6»7«a5»',
+        'usuario: soporte\ncontraseña = «a10»3',
+        'Identifiant : jdupont\nMot de passe : «a8»4!',
+        'Lösenord för wifi: «s6»«d4»',
+      ],
+      negative: [
+        'Passwort: ********',
+        'Passwort vergessen? Klicken Sie hier.',
+        'parola: ciao',
+        'senha: ${SENHA_DB}',
+      ],
+    },
+  },
 ];
