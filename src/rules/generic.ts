@@ -53,6 +53,7 @@ const SECRET_NAMES = [
   'access_id',
   'accessid',
   'secret_key',
+  'secret-key',
   'secretkey',
   'private_key',
   'private-key',
@@ -353,10 +354,12 @@ const PATH_PART = named('[a-z_.-]');
  */
 const VAULT_TOKEN = '(?:hv)?[sbr]\\.[A-Za-z0-9]{24}$';
 /**
- * Capitalised words joined by dots, digits after the last: a password people make up (`Harbor.Orca33`,
- * `Maple.Lagoon37!`), shaped like a dotted name, which code rarely ends in a number so.
+ * Capitalised words joined by dots, a number at the end of one of them: a password people make up
+ * (`Harbor.Orca33`, `Maple.Lagoon37!`, `Jaro2024.Lhota`), shaped like a dotted name, which code rarely
+ * numbers so.
  */
-const WORDS_AND_NUMBER = '(?:[A-Z][a-z]{2,15}\\.){1,3}[A-Z][a-z]{2,15}\\d{2,6}!?$';
+const WORDS_AND_NUMBER =
+  '(?:[A-Z][a-z]{2,15}\\.){0,2}[A-Z][a-z]{2,15}(?:\\d{2,6}(?:\\.[A-Z][a-z]{2,15}\\d{0,6}){1,2}|\\.[A-Z][a-z]{2,15}\\d{2,6})!?$';
 
 /**
  * Code and prose, not values: dotted identifiers (`self.password`, `process.env.TOKEN!`, `options?.token`,
@@ -391,7 +394,9 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^[a-z]{1,9}$/,
   /^[a-z][a-z0-9]{0,30}(?:[-.][a-z][a-z0-9]{0,30}){0,6}[-@:]v?\d{1,4}(?:\.\d{1,4}){1,3}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean|same-origin)$/i,
-  /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing)[\w-]{0,3}$/i,
+  /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing|passwort|kennwort|wachtwoord|senha|parola|passord|heslo|salasana)[\w-]{0,3}$/i,
+  // No ASCII letter or digit at all: prose in another script (`"forgotPassword": "パスワードをお忘れの方"`).
+  /^[^A-Za-z0-9\x80-\uffff]*[^\x00-\x7f][^A-Za-z0-9]*$/,
   /^(?:[A-Z][a-z]{1,15}){1,2}-[A-Z][A-Za-z]{1,40}$/,
   /^[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){1,8}$/,
   /^:[A-Za-z_]\w{0,60}(?:::[A-Za-z_]\w{0,60}){0,8}$/,
@@ -1019,13 +1024,13 @@ export const rules: readonly SecretRule[] = [
     description:
       'A key written into an SDK client\'s constructor (messagebird.New("…"), Mailchimp\'s Client("…"))',
     family: 'generic',
-    keywords: ['.new(', 'client('],
+    keywords: ['.new(', 'client(', 'keycredential('],
     // SDKs take the key as their client's only argument: Go's `<package>.New("…")`, Python's and Ruby's
-    // `<Package>.Client("…")`, `new <Name>Client('…')`. A generated value, letters and digits mixed, is the key.
+    // `<Package>.Client("…")`, `new <Name>Client('…')`, Azure's and OpenAI's .NET `new AzureKeyCredential("…")`. A generated value, letters and digits mixed, is the key.
     regex:
-      /(?:(?<![\w.])[a-z][a-z0-9]{2,30}\.New|(?<![\w.])[A-Z][A-Za-z0-9]{1,40}\.Client|(?<![\w.])(?:new[ \t]{1,4})?[A-Z][A-Za-z0-9]{0,40}Client)\([ \t]{0,4}(["'])((?=[A-Za-z_-]{0,99}\d)(?=[\d_-]{0,99}[A-Za-z])[A-Za-z0-9_-]{20,100})\1[ \t]{0,4}\)/,
+      /(?:(?<![\w.])[a-z][a-z0-9]{2,30}\.New|(?<![\w.])[A-Z][A-Za-z0-9]{1,40}\.Client|(?<![\w.])(?:new[ \t]{1,4})?[A-Z][A-Za-z0-9]{0,40}(?:Client|KeyCredential))\([ \t]{0,4}(["'])((?=[A-Za-z_-]{0,99}\d)(?=[\d_-]{0,99}[A-Za-z])[A-Za-z0-9_-]{20,100})\1[ \t]{0,4}\)/,
     secretGroup: 2,
-    entropy: 3.5,
+    entropy: 3,
     window: { before: 80, after: 140 },
     allowlist: { regexes: NOT_VALUES },
     examples: {
@@ -1033,6 +1038,7 @@ export const rules: readonly SecretRule[] = [
         '\tclient := messagebird.New("«a25»")',
         'transactional = MailchimpTransactional.Client("md-«a22»")',
         "const client = new PostmarkClient('«h8»-«h4»-«h4»-«h4»-«h12»');",
+        'var credential = new AzureKeyCredential("«h32»");',
       ],
       negative: [
         'return errors.New("unauthorized")',
@@ -1050,8 +1056,14 @@ export const rules: readonly SecretRule[] = [
     // name opens its line and the value ends it, a digit or a symbol in it: the next name in a TSV header
     // (`api_key\tcreated_at`) is none. Keyed on the tab itself, so that the hits of these words elsewhere
     // cost nothing more.
-    regex:
+    // The gate skips a hit with no line break within reach (1 MB of `"passwd\t": "` repeated).
+    regex: gated(
       /(?<=(?:^|\n)[ \t]{0,8}(?:[A-Za-z][\w.-]{0,20}[ _-]){0,3})(?:password|passwd|secret|token)\t{1,4}(?=[^\t\r\n]{0,500}[\d!#$%&*+/=?@^~-])([^\s'"][^\t\r\n]{5,500}?)(?=[ \t]{0,8}(?:\r?\n|$))/i,
+      'password|passwd|secret|token',
+      4 + 500 + 8,
+      '\n',
+      true,
+    ),
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -1084,10 +1096,11 @@ export const rules: readonly SecretRule[] = [
       'jelsz',
       'parola',
     ],
-    // Then a colon or an equals sign, maybe after a few words (`Passwort für den Server:`), and a value that
-    // looks made: a letter and a digit, no blank.
+    // Then a colon, an equals sign or PHP's `=>`, maybe after a few words (`Passwort für den Server:`), French
+    // typography's no-break space before the colon and guillemets around the value, and a value that looks
+    // made: a letter and a digit, no blank.
     regex:
-      /(?:(?<![\p{L}\d])(?:passwort|kennwort|contrase(?:ñ|n)a|mot de passe|senha|wachtwoord|passord|adgangskode|salasana|heslo|jelsz(?:ó|o)|parola)|(?<=(?<![\p{L}\d])l[öo])senord)(?:[ \t][^\n:=]{1,40}?)?[ \t]{0,4}[:=][ \t]{0,4}["'`]?((?=[^\s"'`]{0,63}\d)(?=[^\s"'`]{0,63}\p{L})[^\s"'`]{6,64})/iu,
+      /(?:(?<![\p{L}\d])(?:passwort|kennwort|contrase(?:ñ|n)a|mot de passe|senha|wachtwoord|passord|adgangskode|salasana|heslo|jelsz(?:ó|o)|parola)|(?<=(?<![\p{L}\d])l[öo])senord)["']?(?:[ \t][^\n:=]{1,40}?)?[ \t\u00a0\u202f]{0,4}(?:=>|[:=])[ \t\u00a0\u202f]{0,4}(?:["'`„“]|«[ \u00a0\u202f]?)?((?=[^\s"'`]{0,63}\d)(?=[^\s"'`]{0,63}\p{L})[^\s"'`]{6,64})/iu,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -1098,12 +1111,40 @@ export const rules: readonly SecretRule[] = [
         'usuario: soporte\ncontraseña = «a10»3',
         'Identifiant : jdupont\nMot de passe : «a8»4!',
         'Lösenord för wifi: «s6»«d4»',
+        'Mot de passe\u202f: « «a8»-«d4» »',
+        "    'wachtwoord' => '«a10»@k3',",
       ],
       negative: [
         'Passwort: ********',
         'Passwort vergessen? Klicken Sie hier.',
         'parola: ciao',
         'senha: ${SENHA_DB}',
+      ],
+    },
+  },
+  {
+    id: 'env-fallback-literal',
+    description:
+      'A secret written as the fallback of a secret-named environment variable (process.env.API_KEY ?? "…")',
+    family: 'generic',
+    keywords: ['process.env'],
+    // The variable's name says what the literal after `??` or `||` is: the key itself, for when the
+    // variable is unset (`apiKey: process.env.FIREWORKS_API_KEY ?? "fw_…"`).
+    regex:
+      /process\.env(?:\.|\[["'])[A-Z0-9_]{0,40}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]{0,20}(?:["']\])?[ \t]{0,4}(?:\?\?|\|\|)[ \t]{0,4}(["'`])((?=[^"'`\s]{0,199}\d)(?=[^"'`\s]{0,199}[A-Za-z])[^"'`\s]{8,200})\1/,
+    secretGroup: 2,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'apiKey: process.env.FIREWORKS_API_KEY ?? "fw_«a24»",',
+        "const token = process.env['GITHUB_TOKEN'] || '«a36»';",
+      ],
+      negative: [
+        'const port = process.env.PORT || "3000";',
+        'const url = process.env.API_KEY_URL ?? "https://api.example.com/v1";',
+        'const key = process.env.API_KEY ?? "";',
       ],
     },
   },

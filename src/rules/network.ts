@@ -4,8 +4,8 @@
  * keys its directives take in clear (`crypto isakmp key`, `pre-shared-key`, `key-string`, a RADIUS or TACACS+
  * server's `key`, SNMP communities and v3 passphrases), Juniper's reversible `$9$` secrets, EdgeOS'
  * `plaintext-password`, the passphrases net-snmp's tools take, OpenWrt's Wi-Fi keys, Tasmota's passwords, and
- * the keys of a Zigbee or Z-Wave network and of ESPHome's API. Pasted running-configs, `show run` output and a
- * controller's backup carry them.
+ * the keys of a Zigbee or Z-Wave network and of ESPHome's API, and a Wi-Fi key Windows shows (`netsh wlan show
+ * profile … key=clear`). Pasted running-configs, `show run` output and a controller's backup carry them.
  */
 import { NOT_VALUES } from './generic.js';
 import { SHELL_VARIABLE } from './shapes.js';
@@ -315,6 +315,35 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['12:01:33.512 CMD: Backlog SSID1 IoT_2G; Password1 «a8»!«a4»; MqttHost 192.168.1.10'],
       negative: ['Backlog Password1 and Password2 set the Wi-Fi passwords, WebPassword the web UI'],
+    },
+  },
+  {
+    id: 'netsh-wlan-key',
+    description:
+      'A Wi-Fi passphrase as Windows shows it (netsh wlan show profile … key=clear: Key Content : …)',
+    family: 'network',
+    // The line's label in Windows' English, French, German, Spanish, Portuguese and Italian, keyed on ASCII
+    // (`sselinhalt` of Schlüsselinhalt).
+    keywords: [
+      'key content',
+      'contenu de la cl',
+      'sselinhalt',
+      'contenido de la clave',
+      'da chave',
+      'contenuto chiave',
+    ],
+    // A WPA passphrase is 8 to 63 printable characters, spaces among them: the rest of the line.
+    regex:
+      /(?:key content|contenu de la cl(?:é|e)|(?<=schl(?:ü|u|ue))sselinhalt|contenido de la clave|conte(?:ú|u)do da chave|contenuto chiave)[ \t\u00a0]{1,40}:[ \t\u00a0]{0,4}(\S[^\r\n]{6,62}?)[ \t]{0,8}(?=\r?\n|$)/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2,
+    examples: {
+      positive: [
+        'Security settings\n-----------------\n    Authentication         : WPA2-Personal\n    Key Content            : «a10»«d4»\n',
+        '    Contenu de la clé      : «a8»&«a8»',
+      ],
+      negative: ['    Security key           : Present', '    Key Content            : Absent'],
     },
   },
 ];

@@ -19,7 +19,7 @@ export function assigned(key: string, value: string): RegExp {
 /** Words docs write where a password goes (`-p password`, `password: changeme`, `****`): no password. */
 export const WORD_PASSWORDS = /^(?:password|passwd|pass|pwd|secret|changeme|mypassword|\*+)$/i;
 /** A shell variable standing where the value goes (`-p $REGISTRY_PASSWORD`, `"${CI_TOKEN}"`): no value. */
-export const SHELL_VARIABLE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
+export const SHELL_VARIABLE = /^\$\{?[A-Za-z_][A-Za-z0-9_]{0,63}\}?$/;
 /** Placeholder fragments that mark a documented template rather than a key. */
 export const PLACEHOLDERS = ['xxxxx', 'your_', 'your-', 'placeholder', 'changeme', 'redacted'] as const;
 /** Prefix-less values also exclude `example`, common in docs next to the provider name. */

@@ -88,6 +88,19 @@ export const PLACEHOLDER_WORDS: readonly string[] = [
   'redacted',
   'insert_',
   'put_your',
+  // The same in other languages (`votre_mot_de_passe`, `tu_contraseña`, `sua_senha_aqui`, `ihr-passwort`).
+  'votre_',
+  'votre-',
+  'tu_',
+  'tu-',
+  'sua_',
+  'seu_',
+  'ihr_',
+  'ihr-',
+  'dein_',
+  'dein-',
+  '_aqui',
+  '_ici',
 ];
 
 const WORDS = new RegExp(PLACEHOLDER_WORDS.map(escapeRegex).join('|'), 'i');
@@ -270,9 +283,10 @@ const closes = (value: string, open: number): boolean =>
  * A reference at a value's start and what may follow one: `$NAME`, `$1`, `$$`, PowerShell's `$env:NAME`, a
  * Go template's `$.Values.x`, Perl's and OpenSSL's `$Package::name`, then the value's end or a path, a member,
  * an index, a call, a separator (`$HOME/.pgpass`, `$this->password`, `$config['db']`), or a brace (Grafana's
- * `$__env{LDAP_BIND_PASSWORD}`, `$__file{…}`, Perl's `$cfg{db}`).
+ * `$__env{LDAP_BIND_PASSWORD}`, `$__file{…}`, Perl's `$cfg{db}`). A name of 64 characters at most: Asaas' keys
+ * open with `$aact_` and go on for 150.
  */
-const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w*(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'"\s\\>{])/;
+const REFERENCE = /^\$(?:env:)?(?:[A-Za-z_]\w{0,63}(?:::\w+)*|\d+|\$)?(?:$|[/.\-[(;,'"\s\\>{])/;
 
 /**
  * A bracketed mix of both cases and three digits or more, twelve characters at least, maybe base64: no

@@ -5,9 +5,12 @@
  * checks decide.
  */
 
-/** Key names under which a value is a credential whatever it looks like. */
+/**
+ * Key names under which a value is a credential whatever it looks like, also in other languages
+ * (`Kennwort`, `contraseña`, `senha`; `Passwort` and `mot de passe` hold `pass`).
+ */
 const SECRETISH_KEY =
-  /pass|secret|token|api[-_]?key|private[-_]?key|access[-_]?key|^key$|auth(?!or)|credential|cookie|session[-_]?id|signature|bearer/i;
+  /pass|secret|token|api[-_]?key|private[-_]?key|access[-_]?key|^key$|auth(?!or)|credential|cookie|session[-_]?id|signature|bearer|kennwort|wachtwoord|contrase|senha|senord|heslo|jelsz|parola|salasana|adgangskode/i;
 
 /** Key names repeat across a result (`title`, `author`...): the answer is kept per name, bounded. */
 const secretishCache = new Map<string, boolean>();

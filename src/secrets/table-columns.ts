@@ -14,7 +14,8 @@
  * secret in a row's first cell instead: the second is read under it. Vault aligns its columns with spaces,
  * under a rule line or none (`NAME   VALUE`).
  *
- * CLIs draw tables with box characters too (`│ NAME │ VALUE │` under `├───┼───┤`): `│` stands for `|`. And
+ * CLIs draw tables with box characters too (`│ NAME │ VALUE │` under `├───┼───┤`): `│` stands for `|`. A wiki's
+ * header between double bars needs no rule line (`|| System || Kennwort ||`). And
  * they align them with blanks (`doctl`, `kubectl`, `influx`: `Name  Access Key  Secret Key`, tabs between
  * `ID\tDescription\tToken`): a header whose columns name a secret (`Token`, `Secret Key`, `PASSWORD`) is read
  * with the rows under it.
@@ -289,6 +290,7 @@ export function secretColumnCells(
   // and values aligned with spaces under `Key  Value`. `|`, `│` and `V` are rare characters, found fast;
   // `---` is not, in a log whose every line starts with a date (W4's block: 0.2 µs a call).
   if (text.indexOf('|', readTo) >= 0) readRuled(text, readTo, PIPE, isSecretName, out);
+  if (text.indexOf('||', readTo) >= 0) readWiki(text, readTo, isSecretName, out);
   if (text.indexOf('│', readTo) >= 0) readRuled(text, readTo, BOX_BAR, isSecretName, out);
   readSpaced(text, readTo, 'Value', isSecretName, out);
   readSpaced(text, readTo, 'VALUE', isSecretName, out);
@@ -329,6 +331,41 @@ function readRuled(
       }
     }
     at = nextRun(done + 1);
+  }
+}
+
+/**
+ * The tables from `from` on in Confluence's and Jira's wiki markup: a header row between double bars
+ * (`|| System || Kennwort ||`) and no rule line, rows between single ones. Their secret cells go to `out`.
+ */
+function readWiki(
+  text: string,
+  from: number,
+  isSecretName: (name: string) => boolean,
+  out: SecretCell[],
+): void {
+  for (let at = text.indexOf('||', from); at >= 0; ) {
+    const [start, end] = lineAround(text, at);
+    let done = end;
+    let s = start;
+    let e = end;
+    while (s < e && isBlank(text.charCodeAt(s))) s++;
+    while (e > s && isBlank(text.charCodeAt(e - 1))) e--;
+    if (s === at && e - s > 4 && text.startsWith('||', e - 2)) {
+      const header: number[] = [];
+      for (let c = s + 2; c < e - 1; ) {
+        const next = text.indexOf('||', c);
+        let cs = c;
+        let ce = next;
+        while (cs < ce && isBlank(text.charCodeAt(cs))) cs++;
+        while (ce > cs && isBlank(text.charCodeAt(ce - 1))) ce--;
+        header.push(cs, ce);
+        c = next + 2;
+      }
+      if (header.length >= 4 && shortNames(text, header))
+        done = readRows(text, header, end, PIPE, isSecretName, out);
+    }
+    at = text.indexOf('||', done + 1);
   }
 }
 
