@@ -534,7 +534,7 @@ export const rules: readonly SecretRule[] = [
     keywords: ['dec::', 'dec('],
     // `eyaml decrypt` and `eyaml edit` write each encrypted value decrypted, between the block's markers
     // (`DEC(1)::PKCS7[…]!` while editing); the `ENC[…]` they were read from is ciphertext and stays.
-    regex: /(?<![\w-])DEC(?:\(\d{1,4}\))?::[A-Z0-9]{2,12}\[([^[\]\r\n]{1,1024})\]!/,
+    regex: /(?<![\w-])DEC(?:\(\d{1,4}\))?::[A-Z0-9]{2,12}\[([^[\]\r\n"\\]{1,1024})\]!/,
     secretGroup: 1,
     examples: {
       positive: [

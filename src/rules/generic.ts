@@ -1058,7 +1058,7 @@ export const rules: readonly SecretRule[] = [
     // cost nothing more.
     // The gate skips a hit with no line break within reach (1 MB of `"passwd\t": "` repeated).
     regex: gated(
-      /(?<=(?:^|\n)[ \t]{0,8}(?:[A-Za-z][\w.-]{0,20}[ _-]){0,3})(?:password|passwd|secret|token)\t{1,4}(?=[^\t\r\n]{0,500}[\d!#$%&*+/=?@^~-])([^\s'"][^\t\r\n]{5,500}?)(?=[ \t]{0,8}(?:\r?\n|$))/i,
+      /(?<=(?:^|\n)[ \t]{0,8}(?:[A-Za-z][\w.-]{0,20}[ _-]){0,3})(?:password|passwd|secret|token)\t{1,4}(?=[^\t\r\n"\\]{0,500}[\d!#$%&*+/=?@^~-])([^\s'"\\][^\t\r\n"\\]{5,500}?)(?=[ \t]{0,8}(?:\r?\n|$))/i,
       'password|passwd|secret|token',
       4 + 500 + 8,
       '\n',

@@ -332,9 +332,10 @@ export const rules: readonly SecretRule[] = [
       'da chave',
       'contenuto chiave',
     ],
-    // A WPA passphrase is 8 to 63 printable characters, spaces among them: the rest of the line.
+    // A WPA passphrase is 8 to 63 printable characters, spaces among them: the rest of the line, or of the
+    // JSON string that holds it (a quote or a backslash ends it there).
     regex:
-      /(?:key content|contenu de la cl(?:é|e)|(?<=schl(?:ü|u|ue))sselinhalt|contenido de la clave|conte(?:ú|u)do da chave|contenuto chiave)[ \t\u00a0]{1,40}:[ \t\u00a0]{0,4}(\S[^\r\n]{6,62}?)[ \t]{0,8}(?=\r?\n|$)/i,
+      /(?:key content|contenu de la cl(?:é|e)|(?<=schl(?:ü|u|ue))sselinhalt|contenido de la clave|conte(?:ú|u)do da chave|contenuto chiave)[ \t\u00a0]{1,40}:[ \t\u00a0]{0,4}([^\s"\\][^\r\n"\\]{6,62}?)[ \t]{0,8}(?=\r?\n|$|["\\])/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2,

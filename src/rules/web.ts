@@ -260,7 +260,7 @@ export const rules: readonly SecretRule[] = [
     keywords: ['\tfalse\t', '\ttrue\t'],
     // Seven fields a tab apart: domain, subdomains, path, secure, expiry, name, value.
     regex: new RegExp(
-      String.raw`(?<=^|\n)(?:#HttpOnly_)?[\w.-]{1,253}\t(?:TRUE|FALSE)\t[^\t\n]{1,1024}\t(?:TRUE|FALSE)\t\d{1,12}\t${SESSION_COOKIE}\t([^\t\s]{16,4096})`,
+      String.raw`(?<=^|\n)(?:#HttpOnly_)?[\w.-]{1,253}\t(?:TRUE|FALSE)\t[^\t\n]{1,1024}\t(?:TRUE|FALSE)\t\d{1,12}\t${SESSION_COOKIE}\t([^\s"'\\]{16,4096})`,
       'i',
     ),
     secretGroup: 1,
@@ -313,7 +313,7 @@ export const rules: readonly SecretRule[] = [
     // Go's `%v` of a header map: each name, a colon, its values in brackets. Go writes a header's name in its
     // canonical case (`Dd-Api-Key`), which keeps the name's reading short.
     regex:
-      /(?<=[[ ])(?:(?:Proxy-)?Authorization|(?:[A-Z][a-z0-9]{0,20}-){0,4}(?:Api-Key|Apikey|Auth-Token|Access-Token|Private-Token|Secret))\:\[(?:(?:Bearer|Basic|Token|JWT|bearer|basic|token)[ \t])?([^\]\s]{8,1024})\]/,
+      /(?<=[[ ])(?:(?:Proxy-)?Authorization|(?:[A-Z][a-z0-9]{0,20}-){0,4}(?:Api-Key|Apikey|Auth-Token|Access-Token|Private-Token|Secret))\:\[(?:(?:Bearer|Basic|Token|JWT|bearer|basic|token)[ \t])?([^\]\s"\\]{8,1024})\]/,
     secretGroup: 1,
     entropy: 3,
     window: { before: 0, after: 4096 },
@@ -332,7 +332,7 @@ export const rules: readonly SecretRule[] = [
     family: 'web',
     keywords: ['credentials: '],
     // tshark and Wireshark print the header's decoded pair on a line of its own under it.
-    regex: /(?<=(?:^|\n)[ \t]{0,16})Credentials: [^\s:]{1,128}:(\S{3,256})/,
+    regex: /(?<=(?:^|\n)[ \t]{0,16})Credentials: [^\s:"]{1,128}:([^\s"\\]{3,256})/,
     secretGroup: 1,
     anchored: true,
     allowlist: { regexes: NOT_VALUES },
