@@ -9,7 +9,7 @@
  */
 import { escapeRegex } from '../core/regex.js';
 import { ASSIGN, charBefore, gated } from './assignments.js';
-import { UUID } from './shapes.js';
+import { UUID, withLetterAndDigit } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 /**
@@ -153,7 +153,7 @@ const NOT_SECRET_KEY = `(?<!(?:api|secret|access|private|auth|signing|encryption
  * A value that looks generated: 16-256 characters of base64 or hex holding a digit and a letter. No dots:
  * code names a constant by its path (`nid_key = self._lib.NID_pbe_WithSHA1And3_Key_TripleDES_CBC`).
  */
-const GENERATED = '(?=[A-Za-z0-9+/_=-]{0,255}\\d)(?=[A-Za-z0-9+/_=-]{0,255}[A-Za-z])[A-Za-z0-9+/_=-]{16,256}';
+const GENERATED = withLetterAndDigit('[A-Za-z0-9+/_=-]', 16, 256);
 
 /** An alphabet written out (`_keyStr = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef…"`, base64's in a decoder). */
 const ALPHABET = /ABCDEFGH|abcdefgh|01234567/;
@@ -1130,8 +1130,9 @@ export const rules: readonly SecretRule[] = [
     keywords: ['process.env'],
     // The variable's name says what the literal after `??` or `||` is: the key itself, for when the
     // variable is unset (`apiKey: process.env.FIREWORKS_API_KEY ?? "fw_…"`).
-    regex:
-      /process\.env(?:\.|\[["'])[A-Z0-9_]{0,40}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]{0,20}(?:["']\])?[ \t]{0,4}(?:\?\?|\|\|)[ \t]{0,4}(["'`])((?=[^"'`\s]{0,199}\d)(?=[^"'`\s]{0,199}[A-Za-z])[^"'`\s]{8,200})\1/,
+    regex: new RegExp(
+      String.raw`process\.env(?:\.|\[["'])[A-Z0-9_]{0,40}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?|AUTH)[A-Z0-9_]{0,20}(?:["']\])?[ \t]{0,4}(?:\?\?|\|\|)[ \t]{0,4}(["'${'`'}])(${withLetterAndDigit(String.raw`[^"'${'`'}\s]`, 8, 200)})\1`,
+    ),
     secretGroup: 2,
     anchored: true,
     entropy: 3,

@@ -343,6 +343,8 @@ export const rules: readonly SecretRule[] = [
       positive: [
         'Security settings\n-----------------\n    Authentication         : WPA2-Personal\n    Key Content            : «a10»«d4»\n',
         '    Contenu de la clé      : «a8»&«a8»',
+        '    Schlüsselinhalt        : «a12»',
+        '    Contenido de la clave  : «a6»-«a6»',
       ],
       negative: ['    Security key           : Present', '    Key Content            : Absent'],
     },

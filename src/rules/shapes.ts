@@ -43,3 +43,11 @@ export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export function wordsToFlag(flag: string, max: number, stop = flag): string {
   return String.raw`(?:[^\n \t\\]|\\(?:\r?\n)?|[ \t](?!${stop})){0,${max}}[ \t]${flag}`;
 }
+
+/**
+ * `min` to `max` of `chars` (a character class) holding a digit and a letter, as generated values do and
+ * words and numbers do not. The look-aheads read no further than the value may run.
+ */
+export function withLetterAndDigit(chars: string, min: number, max: number): string {
+  return `(?=${chars}{0,${max - 1}}\\d)(?=${chars}{0,${max - 1}}[A-Za-z])${chars}{${min},${max}}`;
+}
