@@ -2,20 +2,19 @@
  * The built CLI's proxy mode fails with one clear line and a non-zero exit, never a stack trace.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../scratch-dir.js';
 import { buildOnce, MAIN } from './proxy-helpers.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'airlock-cli-'));
+const dir = scratchDir('cli', {
+  'good.json': JSON.stringify({ pins: { enabled: false } }),
+  'bad.json': JSON.stringify({ label: 'loud', proxy: { timeoutMs: -1 } }),
+});
 const good = join(dir, 'good.json');
 const bad = join(dir, 'bad.json');
-writeFileSync(good, JSON.stringify({ pins: { enabled: false } }));
-writeFileSync(bad, JSON.stringify({ label: 'loud', proxy: { timeoutMs: -1 } }));
 
 beforeAll(() => buildOnce());
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('proxy CLI errors', () => {
   it.each([

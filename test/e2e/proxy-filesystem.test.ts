@@ -2,21 +2,21 @@
  * The proxy in front of the real server-filesystem, reading hostile files from a temp dir: the host must get
  * the text without bidi overrides, tag-smuggled instructions, ANSI escapes or the token, and valid results.
  */
-import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../scratch-dir.js';
 import { buildOnce, FILESYSTEM, MAIN } from './proxy-helpers.js';
 
 const tags = (s: string) =>
   [...s].map((c) => String.fromCodePoint(0xe0000 + (c.codePointAt(0) as number))).join('');
 // A fake token in GitHub's classic PAT shape: ghp_ + 36 base62 characters.
 const TOKEN = `ghp_${'R8mQ2vX7kP4nL9tW3zY6bC1dF5gH0jK2sA4e'.slice(0, 36)}`;
-const dir = realpathSync(mkdtempSync(join(tmpdir(), 'airlock-fs-')));
-const state = mkdtempSync(join(tmpdir(), 'airlock-fs-state-'));
+const dir = scratchDir('fs');
+const state = scratchDir('fs-state', { 'airlock.config.json': JSON.stringify({ pins: { enabled: false } }) });
 const config = join(state, 'airlock.config.json');
 
 const FILES: Record<string, { content: string; kept: string; gone: RegExp | string }> = {
@@ -44,7 +44,6 @@ let client: Client;
 beforeAll(async () => {
   buildOnce();
   for (const [name, f] of Object.entries(FILES)) writeFileSync(join(dir, name), f.content);
-  writeFileSync(config, JSON.stringify({ pins: { enabled: false } }));
   client = new Client({ name: 'fs-e2e', version: '1.0.0' });
   await client.connect(
     new StdioClientTransport({
@@ -58,7 +57,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  for (const d of [dir, state]) rmSync(d, { recursive: true, force: true });
 });
 
 describe('proxy in front of server-filesystem', () => {

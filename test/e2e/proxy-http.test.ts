@@ -4,9 +4,7 @@
  * (Host, Origin, token, media type, size) and a 2026-07-28-style stateless server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders, request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
@@ -20,14 +18,14 @@ import { createAirlock } from '../../src/core/airlock.js';
 import { AirlockError } from '../../src/core/errors.js';
 import { createLogger, type ProxyHandle, runProxy } from '../../src/proxy/index.js';
 import { createFakeAirlock } from '../proxy/fake-airlock.js';
+import { scratchDir } from '../scratch-dir.js';
 import { buildOnce, EVERYTHING, freePort, MAIN } from './proxy-helpers.js';
 
 const SECRET = 'Hq7Wm2Rx-airlock-http-secret-Tz9';
 const FAULTY = fileURLToPath(new URL('../proxy/fixtures/faulty-server.mjs', import.meta.url));
 const STATELESS = fileURLToPath(new URL('../proxy/fixtures/stateless-server.mjs', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'airlock-http-'));
+const dir = scratchDir('http', { 'airlock.config.json': JSON.stringify({ pins: { enabled: false } }) });
 const config = join(dir, 'airlock.config.json');
-writeFileSync(config, JSON.stringify({ pins: { enabled: false } }));
 const env = { ...(process.env as Record<string, string>), AIRLOCK_TEST_SECRET: SECRET, XDG_STATE_HOME: dir };
 const children: ChildProcess[] = [];
 
@@ -92,7 +90,6 @@ beforeAll(async () => {
 
 afterAll(() => {
   for (const child of children) child.kill();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('proxy over Streamable HTTP with server-everything', () => {

@@ -3,8 +3,6 @@
  * and must see the same server, every tool working, and sanitized output.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,12 +15,14 @@ import {
   LoggingMessageNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../scratch-dir.js';
 import { buildOnce, EVERYTHING, MAIN } from './proxy-helpers.js';
 
 const SECRET = 'zq8Vt3Lk-airlock-e2e-secret-value-Pz1';
-const dir = mkdtempSync(join(tmpdir(), 'airlock-e2e-'));
+const dir = scratchDir('e2e', {
+  'airlock.config.json': JSON.stringify({ binary: { omitAboveBytes: 64 }, pins: { enabled: false } }),
+});
 const config = join(dir, 'airlock.config.json');
-writeFileSync(config, JSON.stringify({ binary: { omitAboveBytes: 64 }, pins: { enabled: false } }));
 const env: Record<string, string> = {
   ...(process.env as Record<string, string>),
   AIRLOCK_TEST_SECRET: SECRET,
@@ -116,7 +116,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([direct?.close(), proxied?.close()]);
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('proxy over stdio with server-everything', () => {
