@@ -101,8 +101,10 @@ export function windowScore(codes: Int32Array, o: number, width: number, holders
 }
 
 interface Anchored {
-  /** The keyword's folded codes. */
+  /** The keyword's folded codes (`fold7`), as the pass reads them. */
   readonly codes: Int32Array;
+  /** The keyword's units as the exact check compares them: an ASCII one folded (`| 0x20`), any other as is. */
+  readonly units: Uint16Array;
   /** Where the looked-for trigram starts inside the keyword. */
   readonly offset: number;
   readonly k: number;
@@ -110,12 +112,35 @@ interface Anchored {
   readonly run: number;
 }
 
-/** Keywords the scanner's main pass finds: two or more characters, all ASCII. The rest go to a regex. */
-export function isAsciiKeyword(word: string): boolean {
-  if (word.length < 2) return false;
+const isAscii = (word: string): boolean => {
   for (let j = 0; j < word.length; j++) if (word.charCodeAt(j) >= 128) return false;
   return true;
+};
+
+/**
+ * Keywords the scanner's main pass finds: two or more units, but for a run of one non-ASCII unit (runs are
+ * followed by their ASCII letter). The rest go to a regex. The pass reads a unit by its low seven bits, which
+ * pair upper and lower case for ASCII letters alone (`П` 0x41F and `п` 0x43F read alike, `Р` 0x420 and `р`
+ * 0x440 do not): so an ASCII letter is found in either case, and a keyword with other letters in the forms of
+ * `caseForms`. Before, non-ASCII keywords were one more regex pass over every text.
+ */
+export function inWindowPass(word: string): boolean {
+  if (word.length < 2) return false;
+  return isAscii(word) || [...word].some((c) => c !== word[0]);
 }
+
+/**
+ * The forms a keyword is looked for in: itself, and for one with non-ASCII letters its capitalised and upper-case
+ * forms (`пароль`, `Пароль`, `ПАРОЛЬ`), which the pass cannot fold (see `inWindowPass`).
+ */
+function caseForms(word: string): string[] {
+  if (isAscii(word)) return [word];
+  const [head = '', ...tail] = word;
+  return [...new Set([word, head.toUpperCase() + tail.join(''), word.toUpperCase()])];
+}
+
+/** A unit as the exact check compares it (see `Anchored.units`). */
+const exactUnit = (u: number): number => (u < 128 ? u | 0x20 : u);
 
 /**
  * How many keywords hold each window of three and four characters of any keyword. A keyword inside another
@@ -134,6 +159,9 @@ function windowCounts(lowered: readonly string[]): Map<string, number> {
   }
   return counts;
 }
+
+/** The first table's mark of a window that a keyword with non-ASCII units is looked for by (others: 1). */
+const WIDE = 2;
 
 /** Keywords per trigram bucket, where a keyword has another choice of trigram. */
 const BUCKET_LIMIT = 4;
@@ -189,67 +217,79 @@ export function createKeywordScanner(
   const other: number[] = [];
   const runs: Anchored[] = [];
   const add = (g: number, entry: Anchored): void => {
-    keyWindow[g] = 1;
+    // WIDE: a keyword with non-ASCII units is looked for by this window (see `candidate`).
+    keyWindow[g] = keyWindow[g] === WIDE || entry.units.some((u) => u >= 128) ? WIDE : 1;
     const list = buckets.get(g);
     if (list) list.push(entry);
     else buckets.set(g, [entry]);
   };
   const held = windowCounts(keywords.map((w) => w.toLowerCase()));
   for (let k = 0; k < keywords.length; k++) {
-    const word = keywords[k] as string;
-    if (!isAsciiKeyword(word)) {
+    const keyword = keywords[k] as string;
+    if (!inWindowPass(keyword)) {
       other.push(k);
       continue;
     }
-    const codes = new Int32Array(word.length);
-    for (let j = 0; j < word.length; j++) codes[j] = fold7(word.charCodeAt(j));
-    if (word.length >= 3 && codes.every((c) => c === codes[0])) {
-      // Reported where an occurrence ends, so that a run is followed from its first full occurrence on.
-      const entry = { codes, offset: word.length - 3, k, run: runs.length };
-      runs.push(entry);
-      const c = codes[0] as number;
-      const g = windowOf(c, c, c);
-      add(g, entry);
-      followAny(g);
-      continue;
-    }
-    if (word.length === 2) {
-      // The window holds any first character (or the text start) before the pair.
-      const [c0, c1] = codes as unknown as [number, number];
-      for (let before = 0; before < 128; before++)
-        add(windowOf(before, c0, c1), { codes, offset: -1, k, run: -1 });
-      followAny(windowOf(0, c0, c1));
-      continue;
-    }
-    // Four characters (three for a three-letter keyword) held by the fewest other keywords, and of those the
-    // rarest by letter frequency, among windows whose bucket is not full. Every window of a bucket's trigram
-    // checks all its keywords: twenty keywords ending in `_key` once shared one, so that `private_key=`
-    // repeated cost 20 checks per occurrence; and five `priv…` keywords (`private key`, `private_ai`, ...)
-    // looked for by `priv` made every `private_key` five more checks. A keyword's own text is what an
-    // adversarial input repeats, so it should make a candidate of that keyword alone.
-    const width = Math.min(4, word.length);
-    const trigramAt = (o: number): number =>
-      windowOf(codes[o] as number, codes[o + 1] as number, codes[o + 2] as number);
-    let offset = -1;
-    let best = Number.POSITIVE_INFINITY;
-    let fallback = 0;
-    let fallbackScore = Number.POSITIVE_INFINITY;
-    for (let o = 0; o + width <= word.length; o++) {
-      const score = windowScore(codes, o, width, held.get(word.slice(o, o + width).toLowerCase()) as number);
-      if (score < fallbackScore) {
-        fallbackScore = score;
-        fallback = o;
+    for (const word of caseForms(keyword)) {
+      const codes = new Int32Array(word.length);
+      const units = new Uint16Array(word.length);
+      for (let j = 0; j < word.length; j++) {
+        codes[j] = fold7(word.charCodeAt(j));
+        units[j] = exactUnit(word.charCodeAt(j));
       }
-      if (score < best && (buckets.get(trigramAt(o))?.length ?? 0) < BUCKET_LIMIT) {
-        best = score;
-        offset = o;
+      if (word.length >= 3 && codes.every((c) => c === codes[0])) {
+        // Reported where an occurrence ends, so that a run is followed from its first full occurrence on.
+        const entry = { codes, units, offset: word.length - 3, k, run: runs.length };
+        runs.push(entry);
+        const c = codes[0] as number;
+        const g = windowOf(c, c, c);
+        add(g, entry);
+        followAny(g);
+        continue;
       }
+      if (word.length === 2) {
+        // The window holds any first character (or the text start) before the pair.
+        const [c0, c1] = codes as unknown as [number, number];
+        for (let before = 0; before < 128; before++)
+          add(windowOf(before, c0, c1), { codes, units, offset: -1, k, run: -1 });
+        followAny(windowOf(0, c0, c1));
+        continue;
+      }
+      // Four characters (three for a three-letter keyword) held by the fewest other keywords, and of those the
+      // rarest by letter frequency, among windows whose bucket is not full. Every window of a bucket's trigram
+      // checks all its keywords: twenty keywords ending in `_key` once shared one, so that `private_key=`
+      // repeated cost 20 checks per occurrence; and five `priv…` keywords (`private key`, `private_ai`, ...)
+      // looked for by `priv` made every `private_key` five more checks. A keyword's own text is what an
+      // adversarial input repeats, so it should make a candidate of that keyword alone.
+      const width = Math.min(4, word.length);
+      const trigramAt = (o: number): number =>
+        windowOf(codes[o] as number, codes[o + 1] as number, codes[o + 2] as number);
+      let offset = -1;
+      let best = Number.POSITIVE_INFINITY;
+      let fallback = 0;
+      let fallbackScore = Number.POSITIVE_INFINITY;
+      for (let o = 0; o + width <= word.length; o++) {
+        const score = windowScore(
+          codes,
+          o,
+          width,
+          held.get(word.slice(o, o + width).toLowerCase()) as number,
+        );
+        if (score < fallbackScore) {
+          fallbackScore = score;
+          fallback = o;
+        }
+        if (score < best && (buckets.get(trigramAt(o))?.length ?? 0) < BUCKET_LIMIT) {
+          best = score;
+          offset = o;
+        }
+      }
+      if (offset < 0) offset = fallback;
+      const g = trigramAt(offset);
+      add(g, { codes, units, offset, k, run: -1 });
+      if (width === 4) setBit(follow, followerOf(g, codes[offset + 3] as number));
+      else followAny(g);
     }
-    if (offset < 0) offset = fallback;
-    const g = trigramAt(offset);
-    add(g, { codes, offset, k, run: -1 });
-    if (width === 4) setBit(follow, followerOf(g, codes[offset + 3] as number));
-    else followAny(g);
   }
   // The buckets as an open-addressing table over flat typed arrays: bucket `at` is entries `first[at]` to
   // `first[at] + count[at] - 1`, entry `e` keyword `entK[e]`, its folded codes at `allCodes[entCode[e]…]`. A
@@ -270,7 +310,7 @@ export function createKeywordScanner(
   const entRun = new Int32Array(entryCount);
   const entCode = new Int32Array(entryCount);
   const runOnly = new Uint8Array(slots); // 1: every keyword of the bucket is a run keyword
-  const allCodes = new Uint8Array([...buckets.values()].flat().reduce((sum, a) => sum + a.codes.length, 0));
+  const allCodes = new Uint16Array([...buckets.values()].flat().reduce((sum, a) => sum + a.units.length, 0));
   let entry = 0;
   let code = 0;
   for (const [g, list] of buckets) {
@@ -286,8 +326,8 @@ export function createKeywordScanner(
       entLen[entry] = kw.codes.length;
       entRun[entry] = kw.run;
       entCode[entry] = code;
-      allCodes.set(kw.codes, code);
-      code += kw.codes.length;
+      allCodes.set(kw.units, code);
+      code += kw.units.length;
       entry++;
     }
   }
@@ -386,9 +426,9 @@ export function createKeywordScanner(
 
   /** Window `g` ends at `i` and passed both tables: its bucket's keywords, checked against the text. */
   const candidate = (text: string, n: number, i: number, g: number, buf: HitBuffer): void => {
-    // A window ending in a non-ASCII unit, read by its low seven bits, is no keyword's: 1 MB of 中 reads as a
-    // run of `-` and sent every unit on to the exact checks of the keywords looked for by `---`.
-    if (text.charCodeAt(i) >= 128 || (g === skipG && i <= skipTo)) return;
+    // A window ending in a non-ASCII unit, read by its low seven bits, is no ASCII keyword's: 1 MB of 中 reads
+    // as a run of `-` and sent every unit on to the exact checks of the keywords looked for by `---`.
+    if ((text.charCodeAt(i) >= 128 && keyWindow[g] !== WIDE) || (g === skipG && i <= skipTo)) return;
     let at = Math.imul(g, HASH) >>> shift;
     while (slotKey[at] !== g) at = (at + 1) & slotMask;
     const onlyRuns = runOnly[at] === 1;
@@ -408,10 +448,7 @@ export function createKeywordScanner(
       if (s < 0 || s + len > n || refusedAt(text, s, entK[e] as number)) continue;
       const codeAt = entCode[e] as number;
       let j = 0;
-      for (; j < len; j++) {
-        const u = text.charCodeAt(s + j);
-        if (u >= 128 || (u | 0x20) !== allCodes[codeAt + j]) break;
-      }
+      for (; j < len; j++) if (exactUnit(text.charCodeAt(s + j)) !== allCodes[codeAt + j]) break;
       if (j === len && keyAt(text, s, entK[e] as number)) pushHit(buf, s, entK[e] as number);
     }
   };

@@ -15,7 +15,7 @@ import { encodesProse } from '../secrets/encoded-prose.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { type Gate, gateOf, NO_GATE, splitsWord } from './assignments.js';
 import { type Closing, closingOf, valueEnd } from './closings.js';
-import { createKeywordScanner, type HitBuffer, isAsciiKeyword } from './keyword-scanner.js';
+import { createKeywordScanner, type HitBuffer, inWindowPass } from './keyword-scanner.js';
 import { findPeers, type Peers } from './peers.js';
 import { captureGroups, endGroup, literalPrefixes, openingClass } from './prefixes.js';
 import { mergeMatches, SETTLED, unsettledMatches, wholeClusters } from './spans.js';
@@ -221,7 +221,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   // several times slower (and slows every array the same loop meets afterwards).
   const triggers: (readonly number[])[] = keywords.map((k) => {
     const all = new Set<number>(direct.get(k));
-    if (!isAsciiKeyword(k))
+    if (!inWindowPass(k))
       for (const [other, set] of direct) if (k.includes(other)) for (const i of set) all.add(i);
     return [...all].sort((a, b) => a - b);
   });

@@ -142,6 +142,36 @@ describe('keyword prefilter', () => {
     }
   });
 
+  it('reports keywords in other scripts in their lower-case, capitalised and upper-case forms', () => {
+    // The pass reads such units by their low seven bits (`р` and `Р` apart, `キ` as `-`), so these keywords are
+    // looked for in each form, and the filler holds units whose low bytes spell them (U+503F reads as `п`).
+    const keywords = ['пароль', 'κωδικός', 'パスワード', '密码', 'apiキー', 'şifre', 'ーー', 'é'];
+    const forms = (kw: string) => [kw, kw[0]?.toUpperCase() + kw.slice(1), kw.toUpperCase()];
+    const lowBytes = keywords
+      .join('')
+      .replace(/./gu, (c) => String.fromCharCode(0x5000 | (c.charCodeAt(0) & 0xff)));
+    const filler = [...`abc 0123456789${keywords.join('')}${lowBytes}`];
+    const next = prng(20261207);
+    for (let round = 0; round < 40; round++) {
+      let t = '';
+      while (t.length < 400 + round * 100) {
+        if (next() < 0.1) t += `${pick(next, forms(pick(next, keywords)))}${next() < 0.5 ? ' ' : ''}123`;
+        else t += pick(next, filler);
+      }
+      expectAllFound(keywords, t);
+    }
+  });
+
+  it('reports no keyword in other scripts where only the low bytes of its units are', () => {
+    for (const kw of ['パスワード', '密码', 'пароль']) {
+      const lookalike = [...kw].map((c) => String.fromCharCode(0x5000 | (c.charCodeAt(0) & 0xff))).join('');
+      const t = `${'x '.repeat(100)}${lookalike}123 ${kw}123 ${lookalike.repeat(300)}123`;
+      const found = createRuleRegistry(rulesFor([kw])).scan(t);
+      expect(found.map((m) => t.slice(m.start, m.end))).toEqual(['123']);
+      expect(found[0]?.start).toBe(t.indexOf(`${kw}123`) + kw.length);
+    }
+  });
+
   it('reports keywords that share their rarest characters (full buckets choose others)', () => {
     // Common letters before `_key`, so that `_key` is the rarest part of every keyword, as in the real rules.
     const next = prng(20261204);
