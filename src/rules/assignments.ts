@@ -164,11 +164,18 @@ function newFinder(chars: string): Gate['find'] {
       return i < 0 ? NO_GATE : i;
     };
   }
+  if ([...chars].some((c) => c.charCodeAt(0) >= 128)) {
+    // Characters outside ASCII (a full-width colon, 是): read unit by unit to the reach's end.
+    const codes = new Set([...chars].map((c) => c.charCodeAt(0)));
+    return (text, from, end = text.length) => {
+      for (let i = from; i < end; i++) if (codes.has(text.charCodeAt(i))) return i;
+      return NO_GATE;
+    };
+  }
   const set = new RegExp(`[${escapeRegex(chars)}]`, 'g');
   const isGate = new Uint8Array(128);
   for (const c of chars) {
     const code = c.charCodeAt(0);
-    if (code >= 128) throw new Error(`gate characters must be ASCII: ${JSON.stringify(chars)}`);
     isGate[code] = 1;
   }
   return (text, from, end = text.length) => {

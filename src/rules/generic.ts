@@ -315,7 +315,7 @@ const R_ASSIGN = `[ \\t]{1,4}<<?-[ \\t]{0,4}["']`;
 /**
  * A call of a function named for a secret with one quoted string (`client.setApiKey("…")`,
  * `sdk.WithAPIKey("…")`, `builder.token("…")`, `conn.set_password('…')`), or a setter's last of two or three
- * (after a service and an account: `keyring.set_password("github", "ada", "…")`, `keytar.setPassword(…)`;
+ * (after a service and an account: `keyring.set_password("github", "ada", "…")`, `keytar.setPassword(SERVICE, account, "…")`;
  * other calls take a name and what is no secret so, `createToken('GTLT', '((?:<|>)?=?)')`): SDKs set
  * credentials so. Not getters and lookups, which are called so with what names a secret
  * (`getPassword("DB_PASSWORD")`, `getToken("default-audience-123")`, `get_secret("prod/db")`,
@@ -325,7 +325,7 @@ const R_ASSIGN = `[ \\t]{1,4}<<?-[ \\t]{0,4}["']`;
 const LOOKUP_CALL = `(?:^|[^A-Za-z])(?:[gG]et|[fF]etch|[lL]oad|[rR]ead|[lL]ookup|[fF]ind|[hH]as|[dD]elete|[rR]emove|[rR]evoke|[dD]escribe)[_A-Z]\\w{0,60}`;
 /** Inside a setter's brackets (`set_password(`, `setPassword(`): where arguments before the last may stand. */
 const SETTER_CALL = `(?<=(?:^|[^A-Za-z])[sS]et[_A-Z]\\w{0,60}\\([ \\t]{0,4})`;
-const CALL_ARGUMENT = `(?<!credentials?|${LOOKUP_CALL})\\([ \\t]{0,4}(?:${SETTER_CALL}(?:["'][^"'\\r\\n]{0,100}["'][ \\t]{0,4},[ \\t]{0,4}){1,2})?["'](?=[^"'\\r\\n]{8,500}["'][ \\t]{0,4}\\))`;
+const CALL_ARGUMENT = `(?<!credentials?|${LOOKUP_CALL})\\([ \\t]{0,4}(?:${SETTER_CALL}(?:(?:["'][^"'\\r\\n]{0,100}["']|[A-Za-z_][\\w.]{0,60})[ \\t]{0,4},[ \\t]{0,4}){1,2})?["'](?=[^"'\\r\\n]{8,500}["'][ \\t]{0,4}\\))`;
 
 /**
  * Code that a line's value can be (see `LINE_VALUE`): a chain of names with a call or an index in it
@@ -380,6 +380,9 @@ const WORDS_AND_NUMBER =
  * (`ContentEncoding["IETFToken"] = "ietf-token"`, `header = "x-api-key"`), or the next key (`password: \`password:
  * \``, `PASSWORD: \`PASSWORD:`, `secret: \`=secret:`).
  */
+/** A short word in lower case: in English text, a word after a name, not a value. */
+const LOWER_WORD = /^[a-z]{1,9}$/;
+
 export const NOT_VALUES: readonly RegExp[] = [
   new RegExp(`^(?!${VAULT_TOKEN}|${WORDS_AND_NUMBER})#?${NAME}(?:\\??\\.#?${NAME}){1,8}!?$`),
   /^(?:[a-z]{0,15}|[A-Z]{2,6})(?:[A-Z][a-z]{1,15}){1,5}$/,
@@ -391,7 +394,7 @@ export const NOT_VALUES: readonly RegExp[] = [
   /^(?:[A-Za-z]:|\\{2,4}[\w.$-]{1,60})(?:\\{1,2}[\w .@~$-]{1,60}){1,12}\\{0,2}$/,
   new RegExp(`^(?:\\.{1,2}\\/)?${PATH_PART}(?:\\/${PATH_PART}){1,12}\\/?$`),
   /^n?[a-z][a-z0-9+.-]{1,20}:\/\/[^@]{1,500}$/,
-  /^[a-z]{1,9}$/,
+  LOWER_WORD,
   /^[a-z][a-z0-9]{0,30}(?:[-.][a-z][a-z0-9]{0,30}){0,6}[-@:]v?\d{1,4}(?:\.\d{1,4}){1,3}$/,
   /^(?:true|false|null|none|undefined|required|optional|disabled|enabled|string|number|boolean|same-origin)$/i,
   /^(?:password|passwd|secret|token|credentials?|changeme|example|sample|dummy|test|testing|passwort|kennwort|wachtwoord|senha|parola|passord|heslo|salasana)[\w-]{0,3}$/i,
@@ -474,6 +477,41 @@ const PROSE_CLAUSE_MAX = Math.max(CLAUSE_WORDS * (4 + CLAUSE_WORD), 4 + 1 + PROS
 const KEBAB_NAME = /^(?:[a-z]{2,}|v?\d{1,8})(?:[-_.](?:[a-z]{2,}|v?\d{1,8}))+$/;
 /** A key and its value (`prompt_tokens=1234`): a value in prose holds `=` only as base64's padding. */
 const KEY_VALUE = /^[A-Za-z_][\w.-]{0,40}=[^=]/;
+
+/** Password labels in scripts other than Latin, as a regex alternation (see `non-latin-password-label`). */
+const NON_LATIN_PASSWORD =
+  'パスワード|暗号化キー|密码|密碼|口令|비밀번호|패스워드|암호|пароль|гасло|лозинка|парола|κωδικός|كلمة المرور|كلمة السر|رمز عبور|סיסמה|סיסמא|पासवर्ड|รหัสผ่าน';
+
+/** Labels of API keys and tokens in those scripts (see `non-latin-key-label`). */
+const NON_LATIN_KEY = 'apiキー|トークン|シークレット|密钥|秘钥|令牌|인증키|토큰|токен';
+
+/** What ends such a label before its value: a colon or equals sign (full-width too), or the word for "is". */
+const LABEL_ENDS = ':：=＝是为為は는은';
+
+/** A printable ASCII character but a quote, a backtick or a backslash. */
+const ASCII_VALUE = String.raw`[!#-&(-\[\]-_a-~]`;
+
+/**
+ * A `value` after one of `labels` in a script other than Latin: on the label's line, after a few more of its
+ * characters (`初期パスワード（仮）`) and one of LABEL_ENDS, maybe a bracket or a quote; or alone at the end
+ * of the line after a gap of blanks, as a router's settings page aligns it; or alone on the next line. Texts
+ * in these scripts put their own punctuation after a value (。，、), which ends it; an ASCII full stop or
+ * comma at its end is left out. Gated on those ends or a line break within reach (of the longest value):
+ * 1 MB of `パスワード` repeated ran the regex at every one (35 ms, 16 gated).
+ */
+function afterNonLatinLabel(labels: string, value: string): RegExp {
+  const endsLine = String.raw`(?=${value}[ \t\u3000]{0,8}(?:\r?\n|$))`;
+  return gated(
+    new RegExp(
+      String.raw`(?:${labels})(?:[^\n${LABEL_ENDS}]{0,30}[${LABEL_ENDS}][:：]?[ \t\u3000]{0,4}[「『“"'(（【]?|[ \t\u3000]{2,40}${endsLine}|[ \t\u3000]{0,8}\r?\n[ \t\u3000]{0,8}${endsLine})(${value}(?<![.,;:)]))`,
+      'iu',
+    ),
+    labels,
+    40 + 64 + 8,
+    `${LABEL_ENDS}\n`,
+    true,
+  );
+}
 
 export const rules: readonly SecretRule[] = [
   {
@@ -598,6 +636,7 @@ export const rules: readonly SecretRule[] = [
         "builder.token('«a20»').build()",
         "conn.set_password( '«a14»' )",
         'keyring.set_password("github", "ada", "«a16»")',
+        'keyring.set_password(SERVICE, "smtp", "«a9»-«a4»«d2»")',
         'db_password <- "«a16»"',
         'Array\n(\n    [username] => admin\n    [password] => «a14»\n)',
         'array(2) {\n  ["username"]=>\n  string(5) "admin"\n  ["api_token"]=>\n  string(20) "«a20»"\n}',
@@ -1079,8 +1118,8 @@ export const rules: readonly SecretRule[] = [
       'A password after its name in another language written in Latin letters (Passwort: …, contraseña = …)',
     family: 'generic',
     // German, Spanish, French, Portuguese, Dutch, Swedish, Norwegian, Danish, Finnish, Czech and Slovak,
-    // Hungarian, Italian and Romanian. Keyed on ASCII only (`senord` of lösenord, `contrase` of contraseña):
-    // keywords outside ASCII cost a pass of their own over every text.
+    // Hungarian, Italian, Romanian, Estonian and Latvian (`parol…`), Polish, Lithuanian, Slovenian, Croatian,
+    // Turkish, Icelandic and Vietnamese.
     keywords: [
       'passwort',
       'kennwort',
@@ -1094,13 +1133,21 @@ export const rules: readonly SecretRule[] = [
       'salasana',
       'heslo',
       'jelsz',
-      'parola',
+      'parol',
+      'hasło',
+      'slaptažodis',
+      'geslo',
+      'lozinka',
+      'şifre',
+      'sifre',
+      'lykilorð',
+      'mật khẩu',
     ],
     // Then a colon, an equals sign or PHP's `=>`, maybe after a few words (`Passwort für den Server:`), French
     // typography's no-break space before the colon and guillemets around the value, and a value that looks
     // made: a letter and a digit, no blank.
     regex:
-      /(?:(?<![\p{L}\d])(?:passwort|kennwort|contrase(?:ñ|n)a|mot de passe|senha|wachtwoord|passord|adgangskode|salasana|heslo|jelsz(?:ó|o)|parola)|(?<=(?<![\p{L}\d])l[öo])senord)["']?(?:[ \t][^\n:=]{1,40}?)?[ \t\u00a0\u202f]{0,4}(?:=>|[:=])[ \t\u00a0\u202f]{0,4}(?:["'`„“]|«[ \u00a0\u202f]?)?((?=[^\s"'`]{0,63}\d)(?=[^\s"'`]{0,63}\p{L})[^\s"'`]{6,64})/iu,
+      /(?:(?<![\p{L}\d])(?:passwort|kennwort|contrase(?:ñ|n)a|mot de passe|senha|wachtwoord|passord|adgangskode|salasana|heslo|jelsz(?:ó|o)|parol[aăe]|parool|hasło|slaptažodis|geslo|lozinka|[şs]ifre|lykilorð|mật khẩu)|(?<=(?<![\p{L}\d])l[öo])senord)["']?(?:[ \t][^\n:=]{1,40}?)?[ \t\u00a0\u202f]{0,4}(?:=>|[:=])[ \t\u00a0\u202f]{0,4}(?:["'`„“]|«[ \u00a0\u202f]?)?((?=[^\s"'`]{0,63}\d)(?=[^\s"'`]{0,63}\p{L})[^\s"'`]{6,64})/iu,
     secretGroup: 1,
     anchored: true,
     entropy: 2.5,
@@ -1113,6 +1160,9 @@ export const rules: readonly SecretRule[] = [
         'Lösenord för wifi: «s6»«d4»',
         'Mot de passe\u202f: « «a8»-«d4» »',
         "    'wachtwoord' => '«a10»@k3',",
+        'Login: jkowalski\nHasło: «a8»«d3»',
+        'Kullanıcı adı: admin\nŞifre: «a6»«d4»',
+        'Parolă: «a7»«d2»#',
       ],
       negative: [
         'Passwort: ********',
@@ -1120,6 +1170,68 @@ export const rules: readonly SecretRule[] = [
         'parola: ciao',
         'senha: ${SENHA_DB}',
       ],
+    },
+  },
+  {
+    id: 'non-latin-password-label',
+    description:
+      'A password after its name in a script other than Latin (パスワード：…, 密码是 …, пароль: …)',
+    family: 'generic',
+    // Japanese, Chinese, Korean, Russian and its neighbours, Greek, Arabic, Persian, Hebrew, Hindi and Thai.
+    // Found in lower case, capitalised or upper case (see `caseForms`).
+    keywords: NON_LATIN_PASSWORD.split('|'),
+    // A value that looks made: a letter, and a digit or eight characters or more (a router's PPPoE password).
+    regex: afterNonLatinLabel(
+      NON_LATIN_PASSWORD,
+      String.raw`(?:(?=${ASCII_VALUE}{0,63}\d)|(?=${ASCII_VALUE}{8}))(?=${ASCII_VALUE}{0,63}[A-Za-z])${ASCII_VALUE}{6,64}`,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 2.5,
+    // After a label in another script, eight lower-case letters are no English word but a password (a
+    // router's PPPoE one).
+    allowlist: { regexes: NOT_VALUES.filter((re) => re !== LOWER_WORD) },
+    examples: {
+      positive: [
+        'ログイン情報\nID：admin\nパスワード：«a6»«d4»!',
+        '您好，您的初始密码是：«a6»@«d4»，请登录后及时修改。',
+        'Логин: support\nПароль: «a8»«d3»',
+        '관리자 비밀번호는 «a7»«d3» 입니다.',
+        'كلمة المرور: «a8»«d4»',
+        'WiFi密碼 = «a6»«d4»',
+        '接続先設定\n  ユーザー名          ：user@example.ne.jp\n  パスワード          ：«l8»\n',
+        '  네트워크 암호              «l6»«d4»\n  [ 암호 보기 ]',
+        'パスワード／Password／密码\n\u3000\u3000«l6»«d4»\n\n・客室でご利用いただけます。',
+      ],
+      negative: [
+        'パスワード：********',
+        '密码长度至少8位，必须包含字母和数字',
+        '请输入密码：',
+        'пароль: <ваш_пароль>',
+        'パスワード: ${DB_PASSWORD}',
+        '비밀번호를 잊으셨나요?',
+      ],
+    },
+  },
+  {
+    id: 'non-latin-key-label',
+    description:
+      'An API key or a token after its name in a script other than Latin (APIキー：…, 密钥 = …, 토큰: …)',
+    family: 'generic',
+    keywords: NON_LATIN_KEY.split('|'),
+    regex: afterNonLatinLabel(NON_LATIN_KEY, withLetterAndDigit('[A-Za-z0-9_+/=.-]', 16, 256)),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'Backlogの件です。\nAPIキー：«a64»',
+        "const APIトークン = '«h32»';",
+        '阿里云访问密钥 = «a30»',
+        '토큰: «a20»«d8»',
+      ],
+      negative: ['トークン：（発行後に記入）', '令牌有效期为 7200 秒', 'APIキー: ${BACKLOG_API_KEY}'],
     },
   },
   {

@@ -61,7 +61,7 @@ const LATIN1_SEEN = new Int32Array(256);
  * word in angle brackets inside the value, what the reader fills in (`$argon2id$v=19$…$<salt>$<hash>`).
  */
 const SYNTAX =
-  /\*{4}|#{4}|•••|\.\.\.|…|\$\{\s{0,2}[\w.:-]|\{\{\s{0,4}[\w.$]|\$\([\w-]|%\(\w{1,64}\)|<%[=-]?\s{0,4}\w|<[a-z][a-z_ -]{2,30}>/;
+  /\*{3}|#{4}|•••|\.\.\.|…|\$\{\s{0,2}[\w.:-]|\{\{\s{0,4}[\w.$]|\$\([\w-]|%\(\w{1,64}\)|<%[=-]?\s{0,4}\w|<[a-z][a-z_ -]{2,30}>/;
 
 /**
  * Words people write in place of a secret. Lower-cased comparison. Unlike the syntax markers, these are made
@@ -88,7 +88,8 @@ export const PLACEHOLDER_WORDS: readonly string[] = [
   'redacted',
   'insert_',
   'put_your',
-  // The same in other languages (`votre_mot_de_passe`, `tu_contraseña`, `sua_senha_aqui`, `ihr-passwort`).
+  // The same in other languages (`votre_mot_de_passe`, `tu_contraseña`, `sua_senha_aqui`, `ihr-passwort`,
+  // `ваш_ключ_API`).
   'votre_',
   'votre-',
   'tu_',
@@ -101,6 +102,12 @@ export const PLACEHOLDER_WORDS: readonly string[] = [
   'dein-',
   '_aqui',
   '_ici',
+  'ваш_',
+  'ваш-',
+  'ваша_',
+  'ваше_',
+  'твій_',
+  'твой_',
 ];
 
 const WORDS = new RegExp(PLACEHOLDER_WORDS.map(escapeRegex).join('|'), 'i');

@@ -398,7 +398,18 @@ function readSpaced(
  * `influx`), searched for as written there: capitalised, or in capitals. Six characters at most: V8 searches a
  * longer needle another way, which read W1 at ~2 GB/s instead of ~40 (`Password` took 0.45 ms a megabyte).
  */
-const ALIGNED_WORDS = ['Token', 'TOKEN', 'Secret', 'SECRET', 'Passwo', 'PASSWO'];
+const ALIGNED_WORDS = [
+  'Token',
+  'TOKEN',
+  'Secret',
+  'SECRET',
+  'Passwo',
+  'PASSWO',
+  'パスワード',
+  '密码',
+  '密碼',
+  '비밀번호',
+];
 
 /** Rows read under one header at most: a table a CLI prints for a person to read is shorter. */
 const ALIGNED_ROWS = 1000;
@@ -516,7 +527,9 @@ function readAlignedRows(
     if (!onlyDashes(text, start, stop)) {
       if (tabbed) {
         const cells = alignedCells(text, start, stop);
-        if (cells.length !== header.length) break;
+        // A row of a TSV whose last cell is empty ends with its tab: one cell short, the others in place.
+        const lastEmpty = cells.length === header.length - 2 && text.charCodeAt(stop - 1) === TAB;
+        if (cells.length !== header.length && !lastEmpty) break;
         for (let k = 0; k < secret.length; k++) {
           const c = secret[k] as number;
           pushCell(out, cells[c] as number, cells[c + 1] as number, names[k] as string);

@@ -492,8 +492,12 @@ describe('assignment gates keep the farthest and the nearest operator the regex 
     expect(matches).toBeGreaterThan(200);
   });
 
-  it('a set of gate characters must be ASCII (the first few are looked up in a 128-entry table)', () => {
-    expect(() => gated(/abc\uff1d(\d+)/, 'abc', 1, '=\uff1d')).toThrow(/must be ASCII/);
+  it('a set of gate characters may hold others than ASCII (a full-width equals sign), looked for in reach', () => {
+    const re = gated(/abc[ a-z]{0,4}[=\uff1d]([0-9]{6})/, 'abc', 4, '=\uff1d');
+    expect(found(re, 'abc\uff1d123456', ['abc'])).toEqual(['123456']);
+    expect(found(re, 'abc x=123456', ['abc'])).toEqual(['123456']);
+    expect(found(re, 'abc  abc \uff1d123456', ['abc'])).toEqual(['123456']);
+    expect(found(re, 'abc      \uff1d123456', ['abc'])).toEqual([]);
   });
 
   it("a gate character out of one hit's reach is in the next one's", () => {

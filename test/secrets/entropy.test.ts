@@ -51,6 +51,10 @@ describe('isPlaceholder', () => {
     'whsec_xxx',
     'sk_test_XXX',
     'glpat-…',
+    // a credential shown masked but for its ends, as CLIs list them
+    'AK:***Fk2',
+    // in other languages
+    'ваш_ключ_API',
   ])('%j is a placeholder', (s) => {
     expect(isPlaceholder(s)).toBe(true);
   });

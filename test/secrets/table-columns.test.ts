@@ -228,6 +228,14 @@ describe('tables in maskSecrets', () => {
       'doctl',
       `Name            Access Key              Secret Key\nci-artifacts    DO00NXPF1EXEPXSLZ6Y0    ${TOKEN}`,
     ],
+    [
+      'Markdown, headed in Chinese',
+      `| 设备 | 用户名 | 口令 | 备注 |\n|---|---|---|---|\n| 核心交换机 | admin | ${PASSWORD} | |`,
+    ],
+    [
+      'TSV in a mail, headed in Japanese, its last cell empty',
+      `人事です。\n\n社員番号\t氏名\tログインID\t初期パスワード\t備考\n10231\t高橋\tn.takahashi\t${PASSWORD}\t\n10232\t伊藤\ts.ito\t${PASSWORD}\t育休明け`,
+    ],
   ])('masks a %s column that names a secret', (_name, text) => {
     const out = maskSecrets(text).text;
     expect(out).not.toContain(PASSWORD);
