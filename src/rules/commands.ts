@@ -157,6 +157,16 @@ function keygenPassphrase(flag: 'N' | 'P', which: 'new' | 'old'): SecretRule {
   };
 }
 
+/**
+ * The rest of a command's line, then what it printed: a secret alone on the next line, which ends it, or the
+ * string that holds the transcript (JSON text decoded: `…-w\n<secret>"]}`), or meets the next prompt where the
+ * value had no newline (`| base64 -d` of a Secret's data: `P24fYVEsST$ kubectl …`). The rest of the line is
+ * read once (a look-ahead's group, then its back-reference): a line of a command repeated was read again from
+ * each hit as the read gave back character by character (1 MB of `vault kv get ` repeated: 40 ms, 33 atomic).
+ * Group 1 is that read, group 2 the secret.
+ */
+const PRINTED_ALONE = String.raw`(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'\x60\\]{6,1024})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\]|\$[ \t])`;
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'curl-user-token',
@@ -1092,7 +1102,10 @@ export const rules: readonly SecretRule[] = [
     // `…-w\n<secret>"]}`), or meets the next prompt where the value had no newline (`| base64 -d` of a
     // Secret's data: `P24fYVEsST$ kubectl …`).
     regex: gated(
-      /(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-w(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\()(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,1024})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\]|\$[ \t])/i,
+      new RegExp(
+        String.raw`(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-[a-z]{0,4}w[a-z]{0,4}(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\()${PRINTED_ALONE}`,
+        'i',
+      ),
       'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand|nmcli|key:generate|phx\\.gen\\.secret|rails secret|rake secret|secrets\\.token_|get_random_secret_key',
       120,
       '\n',
@@ -1141,7 +1154,9 @@ export const rules: readonly SecretRule[] = [
     // secret are the secret and nothing else: `cat` of one prints it on the next line (or before the next
     // prompt, with no newline of its own). The scan tries the regex where the file's name starts.
     regex: gated(
-      /(?<=[ \t]cat[ \t][^\s]{0,200}?)(?:master\.key|\.?vault[_-]pass(?:word)?[\w.-]{0,40}|(?<=encrypted_)data_bag_secret|\/run\/secrets\/[\w.-]{1,100})(?![\w.-])(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'`\\]{6,1024})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\]|\$[ \t])/,
+      new RegExp(
+        String.raw`(?<=[ \t]cat[ \t][^\s]{0,200}?)(?:master\.key|\.?vault[_-]pass(?:word)?[\w.-]{0,40}|(?<=encrypted_)data_bag_secret|\/run\/secrets\/[\w.-]{1,100})(?![\w.-])${PRINTED_ALONE}`,
+      ),
       'master\\.key|vault_pass|vault-pass|data_bag_secret|/run/secrets/',
       160,
       '\n',
@@ -1161,6 +1176,141 @@ export const rules: readonly SecretRule[] = [
         '$ cat config/master.key\ncat: config/master.key: No such file or directory',
         '$ ls /run/secrets/\ndb_password  api_token',
       ],
+    },
+  },
+  {
+    id: 'secret-print-output',
+    description:
+      "A secret printed alone by a command that reveals one (PowerShell's GetNetworkCredential().Password, keyring get, secret-tool lookup, rclone reveal, gpp-decrypt, wg genkey)",
+    family: 'commands',
+    keywords: [
+      'getnetworkcredential',
+      'ptrtostring',
+      'convertfrom-securestring',
+      'keyring get',
+      'secret-tool lookup',
+      'rclone reveal',
+      'gpp-decrypt',
+      'wg genkey',
+      'wg show',
+    ],
+    // Each prints the plain secret and nothing else: a PSCredential's password, a BSTR's text, a SecureString
+    // made plain, the OS keyring's entry, rclone's un-obscured password, a Group Policy cpassword decrypted, a
+    // new WireGuard private key or an interface's. A rule of its own, not more of `secret-read-output`'s
+    // alternation, which each of that rule's hits tries in full.
+    regex: gated(
+      new RegExp(
+        String.raw`(?:(?<=\.)GetNetworkCredential\(\)\.Password|(?<![\w-])PtrToString(?:Auto|BSTR|Uni)\(|(?<![\w-])ConvertFrom-SecureString(?=[^\r\n]{0,120}?-AsPlainText)|(?<![\w-])(?:keyring[ \t]get|secret-tool[ \t]lookup|rclone[ \t]reveal|gpp-decrypt)[ \t]|(?<![\w-])wg[ \t](?:genkey(?![\w-])|show[ \t][\w.-]{1,15}[ \t]private-key))${PRINTED_ALONE}`,
+        'i',
+      ),
+      'getnetworkcredential|ptrtostring|convertfrom-securestring|keyring get|secret-tool lookup|rclone reveal|gpp-decrypt|wg genkey|wg show',
+      160,
+      '\n',
+    ),
+    secretGroup: 2,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        'PS C:\\> $c.GetNetworkCredential().Password\n«a10»_«d2»\nPS C:\\>',
+        'PS C:\\> [Runtime.InteropServices.Marshal]::PtrToStringAuto($bstr)\n«a8»+«a5»«d2»',
+        'PS C:\\> $s | ConvertFrom-SecureString -AsPlainText\n«a12»!',
+        '$ keyring get notifier smtp\n«a9»-«d2»',
+        '$ secret-tool lookup service restic repository b2:backups\n«a8»-«a5»-«d2»\n$ ',
+        '$ rclone reveal "$(awk \'/^pass/ {print $3}\' rclone.conf)"\n«a6»-«a8»-«d2»',
+        'C:\\> gpp-decrypt %CPASSWORD%\n«a8»-«d2»',
+        '$ wg genkey | tee private.key\n«a43»=',
+        '# wg show wg0 private-key\n«a43»=',
+      ],
+      negative: [
+        'PS C:\\> $c.GetNetworkCredential().Password\nPS C:\\>',
+        '$ keyring get notifier smtp\n$ echo $?',
+        '# wg show wg0 public-key\n«a43»=',
+        'PS C:\\> $s | ConvertFrom-SecureString\n01000000d08c9ddf',
+      ],
+    },
+  },
+  {
+    id: 'nmcli-secret-argument',
+    description: "A Wi-Fi password, PSK or WireGuard key given to NetworkManager's nmcli on its command line",
+    family: 'commands',
+    keywords: ['nmcli'],
+    // `nmcli device wifi connect <ssid> password <pw>` and `nmcli connection add|modify … <setting> <value>` for
+    // the settings that hold secrets. Read after each word of the line up to the secret's name.
+    regex: gated(
+      new RegExp(
+        String.raw`(?<![\w-])nmcli${wordsToFlag(String.raw`(?:password|wifi-sec\.psk|802-11-wireless-security\.psk|802-1x\.password|802-1x\.private-key-password|wireguard\.private-key|wireguard\.peer\.preshared-key|vpn\.secrets\.password)`, 300)}[ \t]{1,4}(["']?)([^\s"']{4,200})\1(?![^\s;|&>)])`,
+      ),
+      'nmcli',
+      300,
+      /(?:password|psk|private-key|preshared-key)[ \t]/,
+    ),
+    secretGroup: 2,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        'nmcli device wifi connect "Cafe Lindqvist" password \'«a4»!«a4»«d2»\'',
+        "nmcli connection add type wifi con-name office ssid Corp wifi-sec.key-mgmt wpa-psk wifi-sec.psk '«a6».«d2»«a2»'",
+        "nmcli connection modify wg-home wireguard.private-key '«a43»='",
+      ],
+      negative: [
+        'nmcli device wifi connect "Cafe" --ask',
+        'nmcli connection add type wifi ssid Corp wifi-sec.key-mgmt wpa-psk',
+        'nmcli device wifi connect Cafe password "$WIFI_PASSWORD"',
+      ],
+    },
+  },
+  {
+    id: 'registry-value-secret',
+    description: 'A secret-named value in what reg query prints (DefaultPassword    REG_SZ    …)',
+    family: 'commands',
+    keywords: ['reg_sz'],
+    // Windows' `reg query` prints a key's values one a line: the name, its type and its data, four spaces
+    // between them. Winlogon's `DefaultPassword` (auto-logon) is the common leak; any name holding a
+    // credential's word is read.
+    regex: gated(
+      /(?<=(?:^|\n)[ \t]{0,8}\w{0,40}(?:Password|Passwd|Pwd|Secret|Token|ApiKey|AccessKey)\w{0,20}[ \t]{2,8})REG_(?:SZ|EXPAND_SZ)[ \t]{2,8}([^\s"'\\][^\r\n"\\]{3,255}?)(?=[ \t]{0,8}(?:\r?\n|$))/i,
+      'reg_sz',
+      8,
+      /[ \t]{2}/,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        'HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon\n    DefaultUserName    REG_SZ    kiosk\n    DefaultPassword    REG_SZ    «a8»_«d2»\n',
+      ],
+      negative: [
+        '    DefaultUserName    REG_SZ    kiosk',
+        '    DefaultPassword    REG_SZ    ',
+        '    PasswordExpiryWarning    REG_DWORD    0xe',
+      ],
+    },
+  },
+  {
+    id: 'bitwarden-session',
+    description: "Bitwarden CLI's session key (BW_SESSION, --session), which unlocks the vault",
+    family: 'commands',
+    keywords: ['bw_session', '--session'],
+    // `bw unlock` prints it in `export BW_SESSION="…"` and `--session …` for the user to copy: 64 bytes in
+    // base64.
+    regex:
+      /(?:(?<![\w-])BW_SESSION[ \t]{0,4}[=:][ \t]{0,4}|(?<![\w-])--session[ \t=]{1,4})(["']?)([A-Za-z0-9+/]{60,120}={0,2})\1(?![A-Za-z0-9+/=])/i,
+    secretGroup: 2,
+    anchored: true,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        '$ export BW_SESSION="«a86»=="',
+        '> $env:BW_SESSION="«a86»=="',
+        '$ bw list items --session «a86»==',
+      ],
+      negative: ['$ export BW_SESSION="$(bw unlock --raw)"', '$ bw list items --session $BW_SESSION'],
     },
   },
   {

@@ -73,9 +73,10 @@ export const rules: readonly SecretRule[] = [
     keywords: [':5432:', ':5433:', ':*:'],
     // A line of five fields, the port PostgreSQL's own or `*`: colon-separated records of other kinds (passwd,
     // group, crontab-like lines) have another field count or no port there.
-    // The password ends at its line's end, or at the quote that ends a JSON string holding the file.
+    // The password ends at its line's end, or at the quote that ends a JSON string holding the file. A colon or
+    // a backslash inside it is escaped with a backslash.
     regex:
-      /(?<=^|[\r\n])[^\s:#][^\s:]{0,252}:(?:5432|5433|\*):[^\s:]{1,63}:[^\s:]{1,63}:([^\s:"\\]{4,256})(?=\r?\n|$|")/,
+      /(?<=^|[\r\n])[^\s:#][^\s:]{0,252}:(?:5432|5433|\*):[^\s:]{1,63}:[^\s:]{1,63}:((?:[^\s:"\\]|\\[:\\]){4,256})(?=\r?\n|$|")/,
     secretGroup: 1,
     entropy: 1.5,
     allowlist: { regexes: [WORD_PASSWORDS] },
@@ -83,6 +84,7 @@ export const rules: readonly SecretRule[] = [
       positive: [
         '# ~/.pgpass\ndb.internal:5432:app:app_user:«a16»\n',
         'localhost:*:*:postgres:«a12»\n*:5432:*:replicator:«a20»',
+        'db-prod.internal:5432:*:postgres:«a8»\\:«a8»55',
       ],
       negative: [
         'db.internal:5432:app:app_user:password',
@@ -542,6 +544,71 @@ export const rules: readonly SecretRule[] = [
         'db_pass: DEC(3)::PKCS7[«a14»]!',
       ],
       negative: ['db_pass: ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYCAQAxggEhMIIBHQIBADAFMAACAQEw]'],
+    },
+  },
+  {
+    id: 'ipsec-secret',
+    description: "A pre-shared key or a user's password in strongSwan's or Libreswan's ipsec.secrets",
+    family: 'config-files',
+    keywords: [': psk', ': eap', ': xauth', ': ntlm'],
+    // `[ids] : PSK "…"`, `carol : EAP "…"`, `: XAUTH "…"`; a key written as hex (`0x…`) or base64 (`0s…`) goes
+    // unquoted. Private keys (`: RSA file.pem`) are files, not secrets written here.
+    regex:
+      /(?<=(?:^|\n)[^\n:]{0,200})[ \t]?:[ \t]{1,4}(?:PSK|EAP|XAUTH|NTLM)[ \t]{1,4}["']?((?<=["'])[^"'\r\n]{4,256}(?=["'])|0[xs][A-Za-z0-9+/=]{8,512}(?![^\s#]))/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        '# /etc/ipsec.secrets\n: PSK "«a8»-«a8»-«d4»"\ncarol : EAP "«a7»«d2»!J"\n',
+        '192.168.0.1 %any : PSK 0x«h64»',
+        '@sun.example.net @moon.example.net : PSK 0s«a32»',
+      ],
+      negative: [': RSA moonKey.pem', 'carol : EAP %prompt', '# : PSK "<your pre-shared key>"'],
+    },
+  },
+  {
+    id: 'interfaces-wpa-psk',
+    description: "A Wi-Fi passphrase in Debian's /etc/network/interfaces (wpa-psk, wpa-password)",
+    family: 'config-files',
+    keywords: ['wpa-psk', 'wpa-password'],
+    // ifupdown's wpasupplicant hooks take `wpa-psk <passphrase or 64 hex>` and `wpa-password <EAP password>`,
+    // the value after blanks, maybe quoted, the option opening its line. `wpa-key-mgmt WPA-PSK` names no value,
+    // nor does nmcli's `wifi-sec.key-mgmt wpa-psk`.
+    regex: /(?<=(?:^|\n)[ \t]{0,12})wpa-(?:psk|password)[ \t]{1,8}(["']?)([^\s"']{8,64})\1(?![^\s#])/i,
+    secretGroup: 2,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        'iface wlan0 inet dhcp\n    wpa-ssid "Greenhouse"\n    wpa-psk "«a4»-«a4»«d2»sb3"',
+        '  wpa-psk «h64»',
+      ],
+      negative: [
+        '    wpa-key-mgmt WPA-PSK',
+        '    wpa-psk $WIFI_PSK',
+        'nmcli connection modify home wifi-sec.key-mgmt wpa-psk wifi-sec.psk "$PSK"',
+        '    wpa-conf /etc/wpa_supplicant/wpa_supplicant.conf',
+      ],
+    },
+  },
+  {
+    id: 'dpapi-blob',
+    description:
+      "A secret protected by Windows' DPAPI, as ConvertFrom-SecureString and Export-Clixml write it",
+    family: 'config-files',
+    keywords: ['01000000d08c9ddf0115d111'],
+    // A DPAPI blob in hex starts with its version and the provider's GUID (df9d8cd0-1501-11d1-8c7a-00c04fc297eb).
+    // It opens with the key of the user or the machine that wrote it, so whoever reaches either reads the secret:
+    // the file is as good as the password on the host it came from.
+    regex: /01000000d08c9ddf0115d1118c7a00c04fc297eb[0-9a-f]{64,8192}/i,
+    secretGroup: 0,
+    anchored: true,
+    examples: {
+      positive: ['<SS N="Password">01000000d08c9ddf0115d1118c7a00c04fc297eb«h128»</SS>'],
+      negative: ['01000000d08c9ddf0115d1118c7a00c04fc297eb'],
     },
   },
 ];

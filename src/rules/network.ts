@@ -349,4 +349,26 @@ export const rules: readonly SecretRule[] = [
       negative: ['    Security key           : Present', '    Key Content            : Absent'],
     },
   },
+  {
+    id: 'openvpn-management-password',
+    description:
+      'A password sent over OpenVPN\'s management interface (password "Auth" "…"), as a client logs it',
+    family: 'network',
+    keywords: ['password "'],
+    // The client answers `>PASSWORD:Need 'Auth' username/password` with `username "Auth" "…"` and then
+    // `password "Auth" "…"`; a static challenge's answer goes as `SCRV1:<base64 password>:<base64 response>`.
+    regex:
+      /(?<![\w-])password[ \t]"(?:Auth|Private Key|HTTP Proxy|SOCKS Proxy|[\w -]{1,40})"[ \t]"((?:[^"\\\r\n]|\\.){4,512})"/i,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: NOT_VALUES },
+    examples: {
+      positive: [
+        '09:14:02 DEBUG mgmt >> username "Auth" "kim"\n09:14:02 DEBUG mgmt >> password "Auth" "«a4»-«a5»«d2»«a3»"',
+        '>> password "Auth" "SCRV1:«a16»==:«a8»"',
+      ],
+      negative: [">PASSWORD:Need 'Auth' username/password", 'password "Auth" "$OVPN_PASSWORD"'],
+    },
+  },
 ];
