@@ -1001,6 +1001,39 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'apple-upload-password',
+    description:
+      "The Apple ID's app-specific password on altool's or notarytool's command line (-p, --password)",
+    family: 'commands',
+    keywords: ['altool', 'notarytool', 'itmstransporter'],
+    // Uploads and notarisation sign in with an app-specific password (`abcd-efgh-ijkl-mnop`) or a keychain
+    // item's name (`@keychain:AC_PASSWORD`) or a variable's (`@env:AC_PASSWORD`), which are not the secret.
+    regex: gated(
+      new RegExp(
+        String.raw`(?<![\w-])(?:altool|notarytool|iTMSTransporter)${wordsToFlag('(?:-p|--password)', 300)}[ \t=]{1,4}(["']?)(?!@keychain:|@env:)([^\s"'@$][^\s"']{7,63})\1(?![^\s;|&>)])`,
+        'i',
+      ),
+      'altool|notarytool|itmstransporter',
+      300,
+      /[ \t](?:-p|--password)[ \t=]/,
+    ),
+    secretGroup: 2,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        '$ xcrun altool --upload-app -f build/App.ipa -t ios -u builds@example.com -p «s4»-«s4»-«s4»-«s4» --output-format normal',
+        'xcrun notarytool submit App.zip --apple-id dev@example.com --team-id ABCDE12345 --password «s4»-«s4»-«s4»-«s4» --wait',
+      ],
+      negative: [
+        'xcrun altool --upload-app -f App.ipa -u dev@example.com -p @keychain:AC_PASSWORD',
+        'xcrun notarytool submit App.zip --keychain-profile notary --wait',
+        'xcrun altool --upload-app -f App.ipa -u dev@example.com -p "$APP_SPECIFIC_PASSWORD"',
+      ],
+    },
+  },
+  {
     id: 'smb-user-password',
     description: "A password after the user on Samba's tools, as user%password (smbclient -U 'user%…')",
     family: 'commands',

@@ -27,6 +27,11 @@ const SECRET_NAMES = [
   // `ldap_default_authtok`, Kamailio's kamctlrc (`DBRWPW=`, `DBROPW=`).
   'smtppass',
   'remotepass',
+  // keytool's and Android's signing (`-storepass`, `AndroidSigningKeyPass`).
+  'storepass',
+  'keypass',
+  // Azure Storage's account key as SDK code names it (`var accountKey = "…"`).
+  'accountkey',
   'authtok',
   'dbrwpw',
   'dbropw',

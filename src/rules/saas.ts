@@ -13,6 +13,23 @@ import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [
   {
+    id: 'onesignal-api-key',
+    description: 'OneSignal REST API key of an app or an organisation (os_v2_app_, os_v2_org_)',
+    family: 'saas',
+    keywords: ['os_v2_app_', 'os_v2_org_'],
+    // The prefix, then the app's or organisation's id and the key's, in lower-case base32: over a hundred
+    // characters.
+    regex: /(?<![A-Za-z0-9_])os_v2_(?:app|org)_[a-z2-7]{100,140}(?![A-Za-z0-9_])/,
+    entropy: 3,
+    examples: {
+      positive: [
+        "static const String oneSignalRestApiKey =\n    'os_v2_app_«z113»';",
+        'ONESIGNAL_REST_API_KEY=os_v2_org_«z113»',
+      ],
+      negative: ['ONESIGNAL_REST_API_KEY=os_v2_app_<your-key>', 'os_v2_app_xxxxxxxx'],
+    },
+  },
+  {
     id: 'vault-service-token',
     description: 'HashiCorp Vault service token (hvs.), and a recovery token (hvr.) of the same shape',
     family: 'saas',
