@@ -554,7 +554,7 @@ export const rules: readonly SecretRule[] = [
     // `[ids] : PSK "…"`, `carol : EAP "…"`, `: XAUTH "…"`; a key written as hex (`0x…`) or base64 (`0s…`) goes
     // unquoted. Private keys (`: RSA file.pem`) are files, not secrets written here.
     regex:
-      /(?<=(?:^|\n)[^\n:]{0,200})[ \t]?:[ \t]{1,4}(?:PSK|EAP|XAUTH|NTLM)[ \t]{1,4}["']?((?<=["'])[^"'\r\n]{4,256}(?=["'])|0[xs][A-Za-z0-9+/=]{8,512}(?![^\s#]))/i,
+      /(?<=^|\s):[ \t]{1,4}(?:PSK|EAP|XAUTH|NTLM)[ \t]{1,4}["']?((?<=["'])[^"'\r\n]{4,256}(?=["'])|0[xs][A-Za-z0-9+/=]{8,512}(?![^\s#]))/i,
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,

@@ -129,6 +129,9 @@ export function inWindowPass(word: string): boolean {
   return isAscii(word) || [...word].some((c) => c !== word[0]);
 }
 
+/** A unit as the exact check compares it (see `Anchored.units`). */
+const exactUnit = (u: number): number => (u < 128 ? u | 0x20 : u);
+
 /**
  * The forms a keyword is looked for in: itself, and for one with non-ASCII letters its capitalised and upper-case
  * forms (`пароль`, `Пароль`, `ПАРОЛЬ`), which the pass cannot fold (see `inWindowPass`).
@@ -136,11 +139,16 @@ export function inWindowPass(word: string): boolean {
 function caseForms(word: string): string[] {
   if (isAscii(word)) return [word];
   const [head = '', ...tail] = word;
-  return [...new Set([word, head.toUpperCase() + tail.join(''), word.toUpperCase()])];
+  // Forms that differ in ASCII letters alone are one to the pass and the exact check: each would report every
+  // hit again (`hasło`, `Hasło`), and each hit runs the keyword's rules.
+  const forms = new Map<string, string>();
+  for (const form of [word, head.toUpperCase() + tail.join(''), word.toUpperCase()]) {
+    let key = '';
+    for (let j = 0; j < form.length; j++) key += String.fromCharCode(exactUnit(form.charCodeAt(j)));
+    if (!forms.has(key)) forms.set(key, form);
+  }
+  return [...forms.values()];
 }
-
-/** A unit as the exact check compares it (see `Anchored.units`). */
-const exactUnit = (u: number): number => (u < 128 ? u | 0x20 : u);
 
 /**
  * How many keywords hold each window of three and four characters of any keyword. A keyword inside another

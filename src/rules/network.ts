@@ -354,11 +354,18 @@ export const rules: readonly SecretRule[] = [
     description:
       'A password sent over OpenVPN\'s management interface (password "Auth" "…"), as a client logs it',
     family: 'network',
-    keywords: ['password "'],
+    keywords: [
+      'password "auth"',
+      'password "private key"',
+      'password "http proxy"',
+      'password "socks proxy"',
+    ],
     // The client answers `>PASSWORD:Need 'Auth' username/password` with `username "Auth" "…"` and then
     // `password "Auth" "…"`; a static challenge's answer goes as `SCRV1:<base64 password>:<base64 response>`.
+    // The key's passphrase and proxies' passwords go so too. Keyed on the realm, not on `password "` alone,
+    // which is in much other text.
     regex:
-      /(?<![\w-])password[ \t]"(?:Auth|Private Key|HTTP Proxy|SOCKS Proxy|[\w -]{1,40})"[ \t]"((?:[^"\\\r\n]|\\.){4,512})"/i,
+      /(?<![\w-])password[ \t]"(?:Auth|Private Key|HTTP Proxy|SOCKS Proxy)"[ \t]"((?:[^"\\\r\n]|\\.){4,512})"/i,
     secretGroup: 1,
     anchored: true,
     entropy: 1.5,
