@@ -5,6 +5,7 @@
  * characters), Bedrock API keys, MWS tokens, Login with Amazon client secrets and AppSync API keys.
  */
 import { keyed } from './assignments.js';
+import { ID_THEN_SECRET, withLetterAndDigit } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [
@@ -101,6 +102,30 @@ export const rules: readonly SecretRule[] = [
         '?X-Amz-Security-Token=FwoGZXIvYXdzE«a60»%2B«a60»%2F«a40»%3D&X-Amz-Signature=«h64»',
       ],
       negative: ['if (token.startsWith("IQoJb3JpZ2luX2Vj")) refresh()', 'FwoGZXIvYXdzE...'],
+    },
+  },
+  {
+    id: 'aws-secret-beside-key-id',
+    description:
+      "An AWS secret access key shown right after its key id (a console's table, a CSV row, a note)",
+    family: 'aws',
+    keywords: ['akia', 'asia'],
+    regex: new RegExp(
+      String.raw`(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}${ID_THEN_SECRET}(${withLetterAndDigit('[A-Za-z0-9/+]', 40, 40)})(?![A-Za-z0-9/+=])`,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        'アクセスキー                シークレットアクセスキー\nAKIA2OGYBAH6RSZMX4LQ        «a20»/«a19»  非表示',
+        'Access key ID,Secret access key\nAKIA2OGYBAH6RSZMX4LQ,«a18»+«a21»',
+        'Access key ID: AKIA2OGYBAH6RSZMX4LQ\nSecret access key: «a40»',
+      ],
+      negative: [
+        'AKIA2OGYBAH6RSZMX4LQ  2024-05-14  Active',
+        'AKIA2OGYBAH6RSZMX4LQ,ci-deploy,2024-05-14T07:13:02Z,Active,arn:aws:iam::123',
+      ],
     },
   },
   {

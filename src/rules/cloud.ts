@@ -6,6 +6,7 @@
  * stand alone; unprefixed ones need the provider's name in the key.
  */
 import { keyed } from './assignments.js';
+import { ID_THEN_SECRET, withLetterAndDigit } from './shapes.js';
 import type { SecretRule } from './types.js';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
@@ -98,6 +99,29 @@ export const rules: readonly SecretRule[] = [
     examples: {
       positive: ['CLOUDFLARE="cfut_«a40»«h8»"', 'cfk_«a40»«h8»'],
       negative: ['cfut_short', 'cfut_<token>', 'cfat_aAbBcCdDeEfFgGhHiIjJkKlLmMnNoOpPqQrRsStT03fa099bZ'],
+    },
+  },
+  {
+    id: 'alibaba-secret-beside-key-id',
+    description:
+      "An Alibaba Cloud AccessKey secret shown right after its LTAI id (the console's CSV, a note)",
+    family: 'cloud',
+    keywords: ['ltai'],
+    regex: new RegExp(
+      String.raw`(?<![A-Za-z0-9])LTAI[A-Za-z0-9]{12,20}${ID_THEN_SECRET}(${withLetterAndDigit('[A-Za-z0-9]', 30, 30)})(?![A-Za-z0-9])`,
+    ),
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        'UserPrincipalName,AccessKeyId,AccessKeySecret\noss@1849.onaliyun.com,LTAI5tQ8xVb2nKdLmP3rWsZy,«a30»',
+        'AccessKey ID：LTAI5tQ8xVb2nKdLmP3rWsZy\nAccessKey Secret：«a30»',
+      ],
+      negative: [
+        'LTAI5tQ8xVb2nKdLmP3rWsZy,2024-05-14,Active',
+        'AccessKey ID：LTAI5tQ8xVb2nKdLmP3rWsZy\nAccessKey Secret：（未设置）',
+      ],
     },
   },
   {

@@ -1001,6 +1001,37 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'onec-designer-password',
+    description: "The user's password on 1C:Enterprise's command line (1cv8 DESIGNER /N user /P password)",
+    family: 'commands',
+    keywords: ['1cv8'],
+    // Backups and updates run `1cv8.exe DESIGNER /S<server\base> /N<user> /P<password> /DumpIB …`, each value
+    // written against its switch, quoted or not, often in Cyrillic.
+    regex: gated(
+      new RegExp(
+        String.raw`1cv8[cs]?(?:\.exe)?["']?${wordsToFlag('/P', 400)}(["']?)([^\s"'/][^\s"']{3,127})\1(?=[\s"']|$)`,
+        'iu',
+      ),
+      '1cv8',
+      400,
+      /[ \t]\/P/,
+    ),
+    secretGroup: 2,
+    anchored: true,
+    entropy: 1.5,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+    examples: {
+      positive: [
+        '"C:\\Program Files\\1cv8\\8.3.24.1467\\bin\\1cv8.exe" DESIGNER /S"srv-1c\\buh" /N"Администратор" /P"«a8»2020!" /DumpIB "D:\\Backup\\buh.dt"',
+        '1cv8.exe ENTERPRISE /F"D:\\Bases\\Trade" /NAdmin /P«a10»7 /Execute update.epf',
+      ],
+      negative: [
+        '1cv8.exe DESIGNER /S"srv-1c\\buh" /N"Администратор" /P%PASS% /DumpIB buh.dt',
+        '1cv8.exe DESIGNER /F"D:\\Bases\\Trade" /DumpIB buh.dt',
+      ],
+    },
+  },
+  {
     id: 'apple-upload-password',
     description:
       "The Apple ID's app-specific password on altool's or notarytool's command line (-p, --password)",

@@ -611,4 +611,25 @@ export const rules: readonly SecretRule[] = [
       negative: ['01000000d08c9ddf0115d1118c7a00c04fc297eb'],
     },
   },
+  {
+    id: 'rclone-obscured-password',
+    description: "A password in rclone's config, obscured (reversibly: rclone reveal prints it)",
+    family: 'config-files',
+    keywords: ['pass =', 'pass=', 'password2 ='],
+    // rclone.conf writes `pass = <obscured>` (sftp, ftp, smb, webdav), `password = ` and `password2 = `
+    // (crypt): base64url of a random IV and the password encrypted with a key rclone publishes, so anyone can
+    // reveal it. `pass` alone opens its line: elsewhere it is no name (`bypass`, a test's `PASS`).
+    regex:
+      /(?<=(?:^|\n)[ \t]{0,8})(?:pass|password2)[ \t]{0,4}=[ \t]{0,4}((?=[A-Za-z0-9_-]{0,199}\d)[A-Za-z0-9_-]{22,200})(?![A-Za-z0-9_=+/-])/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3.5,
+    examples: {
+      positive: [
+        '[nas]\ntype = sftp\nhost = nas.local\nuser = hana\npass = «w46»\n',
+        '[secret]\ntype = crypt\nremote = b2:vault\npassword2 = «w38»',
+      ],
+      negative: ['pass = true', 'bypass = «w30»', 'PASS = tests/unit/test_auth.py::test_login_flow'],
+    },
+  },
 ];

@@ -13,6 +13,28 @@ import type { SecretRule } from './types.js';
 
 export const rules: readonly SecretRule[] = [
   {
+    id: 'bitrix24-webhook',
+    description:
+      "A Bitrix24 inbound webhook's secret code (https://<portal>.bitrix24.<tld>/rest/<user>/<code>/)",
+    family: 'saas',
+    keywords: ['.bitrix24.'],
+    // The URL alone calls the portal's REST API as the user who made it: the code in its path is the secret.
+    regex: /\.bitrix24\.[a-z]{2,3}(?:\.[a-z]{2})?\/rest\/\d{1,10}\/([a-z0-9]{16})(?![A-Za-z0-9])/,
+    secretGroup: 1,
+    anchored: true,
+    entropy: 3,
+    examples: {
+      positive: [
+        'BITRIX_WEBHOOK=https://example.bitrix24.ru/rest/1/«l16»/',
+        'POST https://acme.bitrix24.com/rest/17/«l16»/crm.lead.add.json',
+      ],
+      negative: [
+        'https://example.bitrix24.ru/rest/api/crm.lead.add',
+        'https://helpdesk.bitrix24.com/open/17/',
+      ],
+    },
+  },
+  {
     id: 'onesignal-api-key',
     description: 'OneSignal REST API key of an app or an organisation (os_v2_app_, os_v2_org_)',
     family: 'saas',

@@ -51,3 +51,10 @@ export function wordsToFlag(flag: string, max: number, stop = flag): string {
 export function withLetterAndDigit(chars: string, min: number, max: number): string {
   return `(?=${chars}{0,${max - 1}}\\d)(?=${chars}{0,${max - 1}}[A-Za-z])${chars}{${min},${max}}`;
 }
+
+/**
+ * What stands between an access key's id and its secret where a console, a CSV or a note shows the pair: blanks
+ * or a delimiter on the same line (`AKIA…    wJalr…`, `LTAI…,TQMI…`), or a line break and the secret's own
+ * label (`AccessKey ID：LTAI…\nAccessKey Secret：…`). The secret has no name of its own beside the id.
+ */
+export const ID_THEN_SECRET = String.raw`(?:[ \t]{1,40}|[ \t]{0,4}[,;|][ \t]{0,4}|[ \t]{0,4}\r?\n[^\n]{0,40}?(?:[Ss]ecret|SECRET|シークレット)[^\n]{0,24}?[:：=][ \t]{0,4})`;

@@ -14,6 +14,8 @@
  * secret in a row's first cell instead: the second is read under it. Vault aligns its columns with spaces,
  * under a rule line or none (`NAME   VALUE`).
  *
+ * A CSV header whose every name is quoted stands on any line (a password manager's export, printed).
+ *
  * CLIs draw tables with box characters too (`│ NAME │ VALUE │` under `├───┼───┤`): `│` stands for `|`. A wiki's
  * header between double bars needs no rule line (`|| System || Kennwort ||`). And
  * they align them with blanks (`doctl`, `kubectl`, `influx`: `Name  Access Key  Secret Key`, tabs between
@@ -289,6 +291,7 @@ export function secretColumnCells(
   // Tables with a rule line under a header of columns, `|` between them (or `│`, drawn), and tables of keys
   // and values aligned with spaces under `Key  Value`. `|`, `│` and `V` are rare characters, found fast;
   // `---` is not, in a log whose every line starts with a date (W4's block: 0.2 µs a call).
+  if (text.indexOf('","', readTo) >= 0) readQuotedCsv(text, readTo, isSecretName, out);
   if (text.indexOf('|', readTo) >= 0) readRuled(text, readTo, PIPE, isSecretName, out);
   if (text.indexOf('||', readTo) >= 0) readWiki(text, readTo, isSecretName, out);
   if (text.indexOf('│', readTo) >= 0) readRuled(text, readTo, BOX_BAR, isSecretName, out);
@@ -390,6 +393,29 @@ function readSpaced(
       done = readKeyValueRows(text, rowsFrom, undefined, isSecretName, out);
     }
     at = text.indexOf(value, done + 1);
+  }
+}
+
+/**
+ * CSV whose header names are each quoted (`"Group","Title","Username","Password",…`, as password managers
+ * export it), on any line: printed by `head` or `cat` after a prompt. The quotes around every name, four or
+ * more, tell the header from a line of prose with commas; a line of JSON starts otherwise.
+ */
+function readQuotedCsv(
+  text: string,
+  from: number,
+  isSecretName: (name: string) => boolean,
+  out: SecretCell[],
+): void {
+  for (let at = text.indexOf('","', from); at >= 0; ) {
+    const [start, end] = lineAround(text, at);
+    let done = end;
+    if (text.charCodeAt(start) === 0x22 && text.charCodeAt(end - 1) === 0x22) {
+      const header = cellsOf(text, start, end, COMMA);
+      if (header.length >= 8 && namesColumns(text, header))
+        done = readRows(text, header, end, COMMA, isSecretName, out);
+    }
+    at = text.indexOf('","', done + 1);
   }
 }
 

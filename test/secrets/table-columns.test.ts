@@ -229,6 +229,10 @@ describe('tables in maskSecrets', () => {
       `Name            Access Key              Secret Key\nci-artifacts    DO00NXPF1EXEPXSLZ6Y0    ${TOKEN}`,
     ],
     [
+      'CSV a password manager exported, printed after a prompt',
+      `$ head -3 /tmp/pw.csv\n"Group","Title","Username","Password","URL"\n"Root/Home","Router","admin","${PASSWORD}","http://192.168.1.1/"\n$ shred -u /tmp/pw.csv`,
+    ],
+    [
       'Markdown, headed in Chinese',
       `| 设备 | 用户名 | 口令 | 备注 |\n|---|---|---|---|\n| 核心交换机 | admin | ${PASSWORD} | |`,
     ],
