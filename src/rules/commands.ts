@@ -167,6 +167,26 @@ function keygenPassphrase(flag: 'N' | 'P', which: 'new' | 'old'): SecretRule {
  */
 const PRINTED_ALONE = String.raw`(?=([^\r\n]{0,120}))\1\r?\n[ \t]{0,4}([^\s"'\x60\\]{6,1024})(?=[ \t]{0,8}(?:\r?\n|$)|["'\\]|\$[ \t])`;
 
+/**
+ * A rule's matching parts for a secret a command prints alone on the next line: `command` (a regex source, each
+ * of its texts starting with one of `keys`), then `PRINTED_ALONE`. Gated on a line break within `reach` of the
+ * command's start; group 2 is the secret.
+ */
+function printedAlone(
+  command: string,
+  keys: string,
+  reach: number,
+  flags = '',
+): Pick<SecretRule, 'regex' | 'secretGroup' | 'anchored' | 'entropy' | 'allowlist'> {
+  return {
+    regex: gated(new RegExp(`${command}${PRINTED_ALONE}`, flags), keys, reach, '\n'),
+    secretGroup: 2,
+    anchored: true,
+    entropy: 2,
+    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
+  };
+}
+
 export const rules: readonly SecretRule[] = [
   {
     id: 'curl-user-token',
@@ -1159,25 +1179,13 @@ export const rules: readonly SecretRule[] = [
     // Laravel's `key:generate --show`, Phoenix's and Rails' generators, Python's `secrets` and Django's
     // `get_random_secret_key()` print a new key; files that hold one alone are `secret-file-output`'s). The scan tries the regex where a
     // keyword starts: `gopass` and `lpass` are keywords of their own, for `pass` inside them is no command's
-    // start. The rest of its line is read up to 120 characters, and a newline must follow within them (the gate).
-    // That read is atomic (a look-ahead's group, then its back-reference): a line of a command repeated was read
-    // again from each hit as the read gave back character by character (1 MB of lines of `vault kv get ` repeated:
-    // 40 ms, 33 atomic). The secret ends its line, or the string that holds the transcript (JSON text decoded:
-    // `…-w\n<secret>"]}`), or meets the next prompt where the value had no newline (`| base64 -d` of a
-    // Secret's data: `P24fYVEsST$ kubectl …`).
-    regex: gated(
-      new RegExp(
-        String.raw`(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-[a-z]{0,4}w[a-z]{0,4}(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\()${PRINTED_ALONE}`,
-        'i',
-      ),
+    // start. A newline must follow within 120 characters (the gate); what comes after is `PRINTED_ALONE`.
+    ...printedAlone(
+      String.raw`(?:(?<![\w-])(?:kubectl|oc)[ \t]get[ \t]secrets?[ \t](?=[^\r\n]{0,120}?\|[ \t]{0,4}base64[ \t]{1,4}(?:-d|--decode))|(?<![\w-])op[ \t]{1,4}read[ \t]{1,4}["']?op:\/\/|(?<![\w-])vault[ \t](?:kv[ \t]get|read)[ \t](?=(?:[^\r\n]{0,120}?[ \t])?-field=)|get-secret-value(?=[^\r\n]{0,120}?secretstring)(?=[^\r\n]{0,120}?--output[ \t=]{1,4}text)|secrets[ \t]versions[ \t]access|keyvault[ \t]secret[ \t]show(?=[^\r\n]{0,120}?(?:-o|--output)[ \t=]{1,4}tsv)|find-(?:generic|internet)-password(?=[^\r\n]{0,120}?[ \t]-[a-z]{0,4}w[a-z]{0,4}(?![\w-]))|(?<![\w-])bw[ \t]get[ \t]password|(?<![\w-])(?:go)?pass[ \t]show[ \t]|(?<![\w-])lpass[ \t]show[ \t](?=[^\r\n]{0,120}?--password)|(?<![\w-])openssl[ \t]rand[ \t]{1,4}-(?:base64|hex)[ \t]|(?<![\w-])nmcli[ \t](?=[^\r\n]{0,120}?(?:-s|--show-secrets)[ \t])(?=[^\r\n]{0,120}?-g[ \t]{1,4}[\w.,-]{0,80}(?:psk|password)(?![\w-]))|key:generate[ \t](?=[^\r\n]{0,120}?--show)|phx\.gen\.secret|(?<![\w-])(?:rails|rake)[ \t]secret(?![\w:-])|secrets\.token_(?:hex|urlsafe)\(|get_random_secret_key\()`,
       'kubectl get secret|oc get secret|op read|vault kv get|vault read|get-secret-value|secrets versions access|keyvault secret show|find-generic-password|find-internet-password|bw get password|pass show|gopass show|lpass show|openssl rand|nmcli|key:generate|phx\\.gen\\.secret|rails secret|rake secret|secrets\\.token_|get_random_secret_key',
       120,
-      '\n',
+      'i',
     ),
-    secretGroup: 2,
-    anchored: true,
-    entropy: 2,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         "$ kubectl get secret db-creds -o jsonpath='{.data.password}' | base64 -d\n«a16»\n$ ",
@@ -1217,18 +1225,11 @@ export const rules: readonly SecretRule[] = [
     // Rails' master.key, Ansible's vault password file, Chef's data bag secret and a container's mounted
     // secret are the secret and nothing else: `cat` of one prints it on the next line (or before the next
     // prompt, with no newline of its own). The scan tries the regex where the file's name starts.
-    regex: gated(
-      new RegExp(
-        String.raw`(?<=[ \t]cat[ \t][^\s]{0,200}?)(?:master\.key|\.?vault[_-]pass(?:word)?[\w.-]{0,40}|(?<=encrypted_)data_bag_secret|\/run\/secrets\/[\w.-]{1,100})(?![\w.-])${PRINTED_ALONE}`,
-      ),
+    ...printedAlone(
+      String.raw`(?<=[ \t]cat[ \t][^\s]{0,200}?)(?:master\.key|\.?vault[_-]pass(?:word)?[\w.-]{0,40}|(?<=encrypted_)data_bag_secret|\/run\/secrets\/[\w.-]{1,100})(?![\w.-])`,
       'master\\.key|vault_pass|vault-pass|data_bag_secret|/run/secrets/',
       160,
-      '\n',
     ),
-    secretGroup: 2,
-    anchored: true,
-    entropy: 2,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'root@awx:/srv/ansible# cat .vault_pass_prod\n«a32»\nroot@awx:/srv/ansible# ',
@@ -1262,19 +1263,12 @@ export const rules: readonly SecretRule[] = [
     // made plain, the OS keyring's entry, rclone's un-obscured password, a Group Policy cpassword decrypted, a
     // new WireGuard private key or an interface's. A rule of its own, not more of `secret-read-output`'s
     // alternation, which each of that rule's hits tries in full.
-    regex: gated(
-      new RegExp(
-        String.raw`(?:(?<=\.)GetNetworkCredential\(\)\.Password|(?<![\w-])PtrToString(?:Auto|BSTR|Uni)\(|(?<![\w-])ConvertFrom-SecureString(?=[^\r\n]{0,120}?-AsPlainText)|(?<![\w-])(?:keyring[ \t]get|secret-tool[ \t]lookup|rclone[ \t]reveal|gpp-decrypt)[ \t]|(?<![\w-])wg[ \t](?:genkey(?![\w-])|show[ \t][\w.-]{1,15}[ \t]private-key))${PRINTED_ALONE}`,
-        'i',
-      ),
+    ...printedAlone(
+      String.raw`(?:(?<=\.)GetNetworkCredential\(\)\.Password|(?<![\w-])PtrToString(?:Auto|BSTR|Uni)\(|(?<![\w-])ConvertFrom-SecureString(?=[^\r\n]{0,120}?-AsPlainText)|(?<![\w-])(?:keyring[ \t]get|secret-tool[ \t]lookup|rclone[ \t]reveal|gpp-decrypt)[ \t]|(?<![\w-])wg[ \t](?:genkey(?![\w-])|show[ \t][\w.-]{1,15}[ \t]private-key))`,
       'getnetworkcredential|ptrtostring|convertfrom-securestring|keyring get|secret-tool lookup|rclone reveal|gpp-decrypt|wg genkey|wg show',
       160,
-      '\n',
+      'i',
     ),
-    secretGroup: 2,
-    anchored: true,
-    entropy: 2,
-    allowlist: { regexes: [...NOT_VALUES, SHELL_VARIABLE] },
     examples: {
       positive: [
         'PS C:\\> $c.GetNetworkCredential().Password\n«a10»_«d2»\nPS C:\\>',
