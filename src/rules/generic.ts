@@ -522,8 +522,11 @@ const NON_LATIN_KEY = 'apiキー|トークン|シークレット|密钥|秘钥|�
 /** What ends such a label before its value: a colon or equals sign (full-width too), or the word for "is". */
 const LABEL_ENDS = ':：=＝是为為は는은';
 
-/** A printable ASCII character but a quote, a backtick or a backslash. */
-const ASCII_VALUE = String.raw`[!#-&(-\[\]-_a-~]`;
+/**
+ * A printable ASCII character but a quote, a backtick, a backslash or a square bracket: a mask's label
+ * (`[REDACTED:…]`) read as a value made masking a second time mask again.
+ */
+const ASCII_VALUE = String.raw`[!#-&(-Z\^_a-~]`;
 
 /**
  * A `value` after one of `labels` in a script other than Latin: on the label's line, after a few more of its

@@ -131,9 +131,10 @@ export const rules: readonly SecretRule[] = [
     // slapd's rootpw and userPassword, Dovecot's passwd-file and `doveadm pw`: the scheme in braces, then the
     // hash in base64 or hex (or the password itself, under PLAIN). A `:` ends it in a passwd-file's line; a
     // crypt hash after the scheme (`{CRYPT}$6$…`) is crypt-password-hash's. Code indexes a hash so
-    // (`$bits{crypt}{…}`): a word or `$` before the brace is no scheme.
+    // (`$bits{crypt}{…}`): a word or `$` before the brace is no scheme, nor a `]` (a mask's end: a key glued
+    // to the scheme was kept whole, then its mask let the scheme's value be masked on a second pass).
     regex:
-      /(?<![\w$])\{(?:S?SHA(?:256|384|512)?|SMD5|MD5|CRAM-MD5|PLAIN|CLEARTEXT|PBKDF2(?:-SHA\d{1,3})?|CRYPT|BLF-CRYPT|SHA(?:256|512)-CRYPT)\}([^\s:'"{}[\]()$][^\s:'"]{3,511})/i,
+      /(?<![\w$\]])\{(?:S?SHA(?:256|384|512)?|SMD5|MD5|CRAM-MD5|PLAIN|CLEARTEXT|PBKDF2(?:-SHA\d{1,3})?|CRYPT|BLF-CRYPT|SHA(?:256|512)-CRYPT)\}([^\s:'"{}[\]()$][^\s:'"]{3,511})/i,
     secretGroup: 1,
     anchored: true,
     entropy: 2,
