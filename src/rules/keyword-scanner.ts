@@ -126,7 +126,7 @@ const isAscii = (word: string): boolean => {
  */
 export function inWindowPass(word: string): boolean {
   if (word.length < 2) return false;
-  return isAscii(word) || [...word].some((c) => c !== word[0]);
+  return isAscii(word) || word !== (word[0] as string).repeat(word.length);
 }
 
 /** A unit as the exact check compares it (see `Anchored.units`). */
@@ -193,7 +193,8 @@ const COPY_MIN = 128;
  * bitmap made the scan ~2x the design before (a 4 MiB table of first trigrams, whose cache misses dominated;
  * the byte table now is read four windows at a time, by loads that do not wait on each other), and the second
  * table cut the windows checked exactly from 21.6 to 7.8 per 1,000 characters of W1 (the scan ~12% faster).
- * Keywords with non-ASCII go through a small regex.
+ * Keywords with non-ASCII units are found so too, in the forms of `caseForms` (see `inWindowPass`); one
+ * character alone, or a run of one non-ASCII character, goes through a small regex.
  *
  * A keyword of one repeated character occurs at every position of a run of it (1 MB of `a` is a million
  * occurrences), so it is tracked as a run instead of checked letter by letter, and its hits are thinned to
