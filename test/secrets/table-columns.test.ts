@@ -267,6 +267,13 @@ describe('tables in maskSecrets', () => {
       "a Vault token's properties",
       'Key                Value\n---                -----\ntoken_duration     768h\ntoken_renewable    true\ntoken_policies     ["default", "deploy"]',
     ],
+    [
+      'a package list whose rows name secrets (a row is no header: its cells hold numbers and dates)',
+      'name\tversion\tmonth\trank\tsummary\naws-secret\t0.3\t2018-05\t\tAWS Secret wrapper\n' +
+        "aws-secret-cdk\t5.3.0\t2020-08\t\tPackage to create a SecretsManager's secret with auto rotation.\n" +
+        'aws-secrets\t0.1.10\t2023-12\t\tPython library for resolving secrets from AWS Secrets Manager\n' +
+        'aws-secrets-cache\t0.2.1\t2023-07\t\t\naws-secrets-dict\t1.2.0\t2024-09\t\tA dictionary over Secrets Manager',
+    ],
   ])('leaves %s alone', (_name, text) => {
     expect(maskSecrets(text).text).toBe(text);
   });
