@@ -461,7 +461,8 @@ function alignedCells(text: string, start: number, end: number): number[] {
  * holding a letter: a row of data that names a secret (`aws-secret\t0.3\t2018-05\t\tAWS Secret wrapper` in a
  * package list) has numbers and dates among its cells, and read as a header it made the rows under it values.
  */
-const SHORT_NAME = /^(?=[^\p{L}]{0,72}\p{L})[\p{L}\p{N}_.\-/#()%]{1,24}(?: [\p{L}\p{N}_.\-/#()%]{1,24}){0,2}$/u;
+const SHORT_NAME =
+  /^(?=[^\p{L}]{0,72}\p{L})[\p{L}\p{N}_.\-/#()%]{1,24}(?: [\p{L}\p{N}_.\-/#()%]{1,24}){0,2}$/u;
 
 function shortNames(text: string, cells: number[]): boolean {
   for (let c = 0; c < cells.length; c += 2) {
