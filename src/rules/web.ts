@@ -119,16 +119,23 @@ export const rules: readonly SecretRule[] = [
     ),
     secretGroup: 1,
     anchored: true,
-    // `x-oauth-basic` is GitHub's fixed password when the user name is the token (see `url-token-user`).
-    allowlist: { regexes: [/^(?:password|passwd|pass|pwd|secret|changeme|mypassword|x-oauth-basic|\*+)$/i] },
+    // `x-oauth-basic` is GitHub's fixed password when the user name is the token (see `url-token-user`). The
+    // words that stand for a password in documentation (`user:password@`) are left, but not `pass`, `pwd` or
+    // `secret` in lower case: they are as often the password itself (`ftp://user:pass@…`), which secretlint
+    // flags too. In capitals they stand for one (`USER:PASS@HOST`).
+    allowlist: {
+      regexes: [/^(?:password|passwd|changeme|mypassword|x-oauth-basic|\*+)$/i, /^(?:PASS|PWD|SECRET)$/],
+    },
     examples: {
       positive: [
         'git clone https://deploy:«a20»@git.internal/team/repo.git',
         'smtp://mailer:«a14»@smtp.internal:587',
         'AIRFLOW_CONN_AWS_LOGS=aws://AKIAIOSFODNN7EXAMPLE:«a40»@/?region_name=eu-west-1',
+        'This FTP: ftp://user:pass@example.com includes credential.',
       ],
       negative: [
         'const DOC_URL = "https://YOUR_USERNAME:YOUR_PASSWORD@api.service.com";',
+        'DATABASE_URL=postgres://USER:PASS@HOST:5432/DB',
         'https://api.cloudflare.com/client/v4/zones',
         'DB_URL = postgres://$(PGUSER):$(PGPASSWORD)@$(PGHOST)/$(PGDATABASE)',
       ],
