@@ -258,6 +258,12 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const hits: Hits = { at: new Int32Array(1024), from, to, triggered: new Int32Array(ruleCount), count: 0 };
 
   const peersOf = findPeers(compiled);
+  // Rules whose own search of a text is quick: few literal openings, which the regex engine looks for by a
+  // fast scan. A rule that opens on tens of keys (the assignment rules) tries each at every position of a
+  // global search (30 ns a character), more than its sticky attempts cost at hits a few characters apart.
+  const searchesWell = Uint8Array.from(compiled, (r) =>
+    r.sticky !== undefined && literalPrefixes(r.source.regex.source).texts.length <= SEARCH_OPENINGS ? 1 : 0,
+  );
 
   // Searches that rules share, numbered: a gate's (one per set of characters or pattern) and a closing's (one
   // per end table). Each rule ran its own from its first hit, and in a text with no gate character or place to
@@ -563,7 +569,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       if (failed === 0) since = at;
       if (++failed === DENSE_FAILS) {
         failed = 0;
-        if (at - since < DENSE_FAILS * DENSE_SPAN && h + 1 < end) {
+        if (at - since < DENSE_FAILS * DENSE_SPAN && h + 1 < end && searchesWell[rule.index] === 1) {
           // Peers answer the rest of their hits together, by one search of their union: each member going on
           // by its own search read the text once a member (1 MB of `twitter 1 ` x 7 + `:`, four times 15 ms).
           // Once they are answered, this member's own regex is what fails.
@@ -824,6 +830,8 @@ const JUDGE_ALONE = 64;
  */
 const DENSE_FAILS = 256;
 const DENSE_SPAN = 32;
+/** The most literal openings a rule's regex may have for `searchOn` to be worth it (see `searchesWell`). */
+const SEARCH_OPENINGS = 32;
 /** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
 const VERDICTS_MAX = 4096;
 /**
