@@ -159,10 +159,14 @@ export const rules: readonly SecretRule[] = [
     description: 'Groq API key (gsk_)',
     family: 'llm',
     keywords: ['gsk_'],
-    regex: /(?<![A-Za-z0-9])gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/,
+    // Groq's keys carry 52 characters after the prefix; gitleaks' format says 48.
+    regex: /(?<![A-Za-z0-9])gsk_[A-Za-z0-9]{48,52}(?![A-Za-z0-9])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
-      positive: ['GROQ_API_KEY=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'],
+      positive: [
+        'GROQ_API_KEY=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',
+        'groqToken,gsk_ovop0dclojxskry0d5haz0w9xp7hjfw86guvogdj737gxscy,',
+      ],
       negative: ['GROQ_API_KEY=gsk_abc123', 'gsk_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
     },
   },
@@ -171,11 +175,15 @@ export const rules: readonly SecretRule[] = [
     description: 'Replicate API token (r8_)',
     family: 'llm',
     keywords: ['r8_'],
-    regex: /(?<![A-Za-z0-9])r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/,
+    // Replicate's tokens carry 37 characters after the prefix; gitleaks' format says 40.
+    regex: /(?<![A-Za-z0-9])r8_[A-Za-z0-9]{37,40}(?![A-Za-z0-9])/,
     entropy: 3,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
-      positive: ['REPLICATE_API_TOKEN=r8_PpnykSGFVHt7w3a2igqK13VFZFEDyDXmM7xqc'],
+      positive: [
+        'REPLICATE_API_TOKEN=r8_PpnykSGFVHt7w3a2igqK13VFZFEDyDXmM7xqc',
+        'replicateToken,r8_vzf3sk6svonp7bp316y9wepqqxclw7qehkcfk5dx,',
+      ],
       negative: ['REPLICATE_API_TOKEN=r8_...', 'r8_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
     },
   },

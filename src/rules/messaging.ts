@@ -246,6 +246,24 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'telegram-bot-constructor-token',
+    description: "Telegram bot token given to a bot library's constructor (Telegraf, TeleBot, .token(…))",
+    family: 'messaging',
+    keywords: ['telegraf(', 'telebot(', '.token('],
+    // Node's Telegraf, pyTelegramBotAPI's TeleBot, python-telegram-bot's `Application.builder().token(…)`.
+    regex: /(?:telegraf|telebot|\.token)\([ \t]{0,4}["'`]([0-9]{5,16}:A[A-Za-z0-9_-]{34})["'`]/i,
+    secretGroup: 1,
+    anchored: true,
+    examples: {
+      positive: [
+        'const bot = new Telegraf("58071600:Aellpkms2w06_l94xco_wktyxel08dkk1md")',
+        "bot = telebot.TeleBot('6428253812:AlarxwWxSVFrPpzztiRUQhgaRgFqKHlSBZf')",
+        'app = Application.builder().token("765422640:A9UZA5Qui94jlnMqkEVicqEFVYMBeXtUK03").build()',
+      ],
+      negative: ['const bot = new Telegraf(process.env.BOT_TOKEN)', 'bot = telebot.TeleBot("<YOUR_TOKEN>")'],
+    },
+  },
+  {
     id: 'telegram-bot-token',
     description: 'Telegram bot token by its own shape (<bot id>:AA + 33), wherever it stands',
     family: 'messaging',
@@ -351,6 +369,23 @@ export const rules: readonly SecretRule[] = [
         'somSG.APhb3zgjtx3hajdas1TjBB.H7Sgbba3afgKSDyB442aDK0kpGO3SD332313-L5528Kewhere lost in staging files',
       ],
       negative: ['see SG.Mail.Send for the class', 'MSG.settings.notifications.enabled'],
+    },
+  },
+  {
+    id: 'resend-api-key',
+    description: 'Resend API key (re_<8>_<24>, base58)',
+    family: 'messaging',
+    keywords: ['re_'],
+    // Both parts are base58 (no 0, O, I or l): the shape and the alphabet mark it without a key name.
+    regex: /(?<![A-Za-z0-9_])re_[1-9A-HJ-NP-Za-km-z]{8}_[1-9A-HJ-NP-Za-km-z]{24}(?![A-Za-z0-9_])/,
+    entropy: 3,
+    allowlist: { stopwords: PLACEHOLDERS },
+    examples: {
+      positive: [
+        'resendToken,re_pjYYDmDY_sRYsWqEzYiA7AgB5ugYUqgNF,',
+        'RESEND_API_KEY=re_5ZkTq3Wm_Hd8Rj2VnXp4YbCs7GfLu9EaK',
+      ],
+      negative: ['re_compile_pattern_for_the_matcher_x', 're_xxxxxxxx_xxxxxxxxxxxxxxxxxxxxxxxx'],
     },
   },
   {

@@ -82,12 +82,28 @@ export const rules: readonly SecretRule[] = [
     description: 'PayPal/Braintree access token (access_token$production$…)',
     family: 'payment',
     keywords: ['access_token$production$', 'access_token$sandbox$'],
-    regex: /access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}(?![a-f0-9])/,
+    // The merchant part alone is a token in gitleaks' format, and a token cut short is still masked.
+    regex: /access_token\$(?:production|sandbox)\$[a-z0-9]{16}(?:\$[a-f0-9]{32})?(?![a-z0-9])/,
     examples: {
       positive: [
         'BRAINTREE_TOKEN="access_token$production$87fc16h9qrckxjwy$3c8003bb9b9e34a4661cec023ce67caf"',
+        'braintreeToken,access_token$sandbox$ra183timyk2t5t1w,',
       ],
       negative: ['access_token$production$<merchant_id>$<secret>'],
+    },
+  },
+  {
+    id: 'braintree-tokenization-key',
+    description: 'Braintree tokenization key (sandbox_…_… / production_…_…)',
+    family: 'payment',
+    keywords: ['sandbox_', 'production_'],
+    // Random parts: a digit in the second keeps out names made of two words (`sandbox_accounts_permissionsscope`).
+    regex:
+      /(?<![A-Za-z0-9_])(?:production|sandbox)_[a-z0-9]{8}_(?=[a-z]{0,15}[0-9])[a-z0-9]{16}(?![A-Za-z0-9_])/,
+    entropy: 2.5,
+    examples: {
+      positive: ['braintree.client.create({ authorization: "sandbox_mmsejlsn_gblt22ldduuohv0z" })'],
+      negative: ['sandbox_accounts_permissionsscope', 'production_settings_override'],
     },
   },
   {

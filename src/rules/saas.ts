@@ -388,12 +388,14 @@ export const rules: readonly SecretRule[] = [
     id: 'mapbox-api-token',
     description: 'Mapbox public token (pk.eyJ…)',
     family: 'saas',
-    keywords: ['pk.eyj', 'mapbox'],
+    // `pk.` alone: gitleaks' format has no `eyJ` (`pk.<60>.<22>`), found without a mapbox name near.
+    keywords: ['pk.', 'mapbox'],
     regex:
       /(?<![A-Za-z0-9])pk\.(?:eyJ[A-Za-z0-9_-]{50,200}|[a-z0-9]{60})\.[A-Za-z0-9_-]{20,30}(?![A-Za-z0-9_-])/,
     examples: {
       positive: [
         'mapboxgl.accessToken = "pk.eyJCkBh1gR1wR77xk_J4vqlrDxS0ve-SxfzYpYhPt_A7D8gHlQKis4naEanYmvG.AATuQSRKEipGY8EnRB0xtY";',
+        'pk.i9md9infqx51hhpbldxlj1xpg0plh217he1i6qvbt5z0h07lpneqcvuas1z1.rzlbreo250bsgonl6guiy6',
       ],
       negative: ['mapboxgl.accessToken = "pk.eyJ...";'],
     },
