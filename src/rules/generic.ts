@@ -286,6 +286,13 @@ const ELEMENT_TEXT = `>(?:[ \\t]{0,8}\\r?\\n>?[ \\t]{0,40})?(?:<value>)?(?=[^\\s
 const TABLE_CELL = `\`?[ \\t]{1,32}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\t]{1,80}\\|)[ \\t]{1,8}\`?`;
 
 /**
+ * A CSV row of a name and its value (`apiToken,…,`): the next cell, the comma right after the name, holding a
+ * digit or a symbol, and a comma or the line's end after it. A header row (`id,apiToken,created_at`) has
+ * neither there.
+ */
+const CSV_CELL = `,(?=[^\\s,'"\`]{0,499}[^\\s,'"\`A-Za-z_.-])(?=[^\\s,'"\`]{8,500}(?:,|\\r?\\n|$))`;
+
+/**
  * An HTML table's row, the name in one cell and the value alone in the next
  * (`<td>DB_PASSWORD</td><td>…</td>`), either maybe in `<code>`: a rendered README or wiki page lists settings so.
  */
@@ -562,7 +569,7 @@ export const rules: readonly SecretRule[] = [
     // scalar alone on the next line (see VALUE_BELOW).
     regex: gated(
       new RegExp(
-        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16}|${VALUE_BELOW})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED}|${PHP_DUMP}|${PARAMETER_DEFAULT})${STRING_PREFIX}(${VALUE})`,
+        `${NOT_SECRET_BEFORE}(?:${NAME_PATTERNS})${NAME_END}(?:${ASSIGN}(?:[|>][-+]?[ \\t]{0,4}\\r?\\n[ \\t]{1,16}|${VALUE_BELOW})?|["']\\s{1,4}value\\s{0,2}=\\s{0,2}["']|${NAME_VALUE_PAIR}|${NESTED_VALUE}|${TABLE_CELL}|${CSV_CELL}|${HTML_CELL}|${KEYED_ELEMENT}|${CALL_ARGUMENT}|${R_ASSIGN}|${ELEMENT_TEXT}|${ALIGNED}|${PHP_DUMP}|${PARAMETER_DEFAULT})${STRING_PREFIX}(${VALUE})`,
         'i',
       ),
       SECRET_NAMES.map(escapeRegex).join('|'),

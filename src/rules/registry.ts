@@ -442,7 +442,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   function accept(rule: CompiledRule, secret: string, filter: MatchFilter | undefined): boolean {
     if (secret.length === 0) return false;
-    if (rule.gate !== undefined && CAMEL_WORDS.test(secret)) return false;
+    if (rule.gate !== undefined && (CAMEL_WORDS.test(secret) || TAG_OPENING.test(secret))) return false;
     if (rule.entropy > 0 && shannonEntropy(secret) < rule.entropy) return false;
     if (isPlaceholder(secret)) return false;
     // Base64 of a sentence under a secret's name is text sent encoded. Not for rules that read what a format
@@ -815,11 +815,17 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 }
 
 /**
- * Words in camelCase, three or more and no digit (`searchConfluenceUsingCql`): a name in code, not a value, after
- * a key that only names a provider (`getPagesInConfluenceSpace,searchConfluenceUsingCql`). Only assignment
- * rules (those with a gate) skip them: a value a format defines by itself may be letters only.
+ * Words in camelCase, three or more and no digit (`searchConfluenceUsingCql`), also after a namespace
+ * (`clm06695:AgencyIdentificationCodeContentType`, an XML type): a name in code, not a value, after a key that
+ * only names a provider (`getPagesInConfluenceSpace,searchConfluenceUsingCql`). Only assignment rules (those
+ * with a gate) skip them: a value a format defines by itself may be letters only.
  */
-const CAMEL_WORDS = /^(?:[a-z]{1,20}|[A-Z][a-z]{1,20})(?:[A-Z][a-z]{1,20}){2,8}$/;
+const CAMEL_WORDS = /^(?:[A-Za-z][\w.-]{0,30}:)?(?:[a-z]{1,20}|[A-Z][a-z]{1,20})(?:[A-Z][a-z]{1,20}){2,8}$/;
+/**
+ * The opening of a markup tag and its first attribute (`<xsd:element name=`): a quoted value that holds markup
+ * is read to the first inner quote, which leaves this.
+ */
+const TAG_OPENING = /^<[A-Za-z][\w:.-]{0,60}\s[^<>]{0,80}=$/;
 
 /** Candidates a scan judges before it remembers verdicts (see `judge`): most texts have a few. */
 const JUDGE_ALONE = 64;

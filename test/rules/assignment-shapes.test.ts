@@ -43,6 +43,8 @@ const SHAPES: Readonly<Record<string, (i: string, s: string) => string>> = {
   'make, :::=': (i, s) => `${i}_TOKEN :::= "${s}"`,
   'make, conditional': (i, s) => `${i}_TOKEN ?= "${s}"`,
   'make, append': (i, s) => `${i}_TOKEN += "${s}"`,
+  'csv row': (i, s) => `${i}Token,${s},`,
+  'csv row, last cell': (i, s) => `id,${i}_token,${s}\n`,
 };
 
 /** A rule's key word and a value of its format, as a template (see `expand.ts`). */
@@ -85,6 +87,21 @@ describe('a provider name inside a camelCase word is no key', () => {
     const secret = expandTemplate(template, word);
     expect(maskSecrets(`${word} = ${secret}`).text).toContain(secret);
     expect(maskSecrets(`${name} = ${secret}`).text).not.toContain(secret);
+  });
+});
+
+describe('a CSV header row that names a token is no value', () => {
+  it.each(['id,apiToken,created_at,updated_at', 'user,password,lastLogin\n'])('%s', (text) => {
+    expect(maskSecrets(text).text).toBe(text);
+  });
+});
+
+describe('markup and type names read as a quoted value are no value', () => {
+  it.each([
+    'telegram_api_token = "<xsd:element name="AgencyIdentificationCode" type="clm05429:CodeType"/>"',
+    'telegram_api_token = "token:"clm06695:AgencyIdentificationCodeContentType""',
+  ])('%s', (text) => {
+    expect(maskSecrets(text).text).toBe(text);
   });
 });
 
