@@ -247,18 +247,18 @@ export const rules: readonly SecretRule[] = [
   },
   {
     id: 'telegram-bot-constructor-token',
-    description: "Telegram bot token given to a bot library's constructor (Telegraf, TeleBot, .token(…))",
+    description: "Telegram bot token given to a bot library's constructor (Telegraf, TeleBot)",
     family: 'messaging',
-    keywords: ['telegraf(', 'telebot(', '.token('],
-    // Node's Telegraf, pyTelegramBotAPI's TeleBot, python-telegram-bot's `Application.builder().token(…)`.
-    regex: /(?:telegraf|telebot|\.token)\([ \t]{0,4}["'`]([0-9]{5,16}:A[A-Za-z0-9_-]{34})["'`]/i,
+    keywords: ['telegraf(', 'telebot('],
+    // Node's Telegraf and pyTelegramBotAPI's TeleBot. Not `.token(` (python-telegram-bot's builder): every
+    // `.token(` of any code would run it, and the generic rule reads a quoted call argument after `token` anyway.
+    regex: /(?:telegraf|telebot)\([ \t]{0,4}["'`]([0-9]{5,16}:A[A-Za-z0-9_-]{34})["'`]/i,
     secretGroup: 1,
     anchored: true,
     examples: {
       positive: [
         'const bot = new Telegraf("58071600:Aellpkms2w06_l94xco_wktyxel08dkk1md")',
         "bot = telebot.TeleBot('6428253812:AlarxwWxSVFrPpzztiRUQhgaRgFqKHlSBZf')",
-        'app = Application.builder().token("765422640:A9UZA5Qui94jlnMqkEVicqEFVYMBeXtUK03").build()',
       ],
       negative: ['const bot = new Telegraf(process.env.BOT_TOKEN)', 'bot = telebot.TeleBot("<YOUR_TOKEN>")'],
     },
