@@ -287,10 +287,11 @@ const TABLE_CELL = `\`?[ \\t]{1,32}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\
 
 /**
  * A CSV row of a name and its value (`apiToken,…,`): the next cell, the comma right after the name, holding a
- * digit or a symbol, and a comma or the line's end after it. A header row (`id,apiToken,created_at`) has
- * neither there.
+ * digit, and a comma or the line's end after it. A header row (`id,apiToken,created_at`) has none there, nor
+ * a list of names in code (vim's `contains=dNestTokenString,@dTokens`); nor is a path, a glob or a reference
+ * a value (a glob of paths like vim's `*` + `/etc/passwd-`, `@group`, `$VAR`).
  */
-const CSV_CELL = `,(?=[^\\s,'"\`]{0,499}[^\\s,'"\`A-Za-z_.-])(?=[^\\s,'"\`]{8,500}(?:,|\\r?\\n|$))`;
+const CSV_CELL = `,(?![@*/$%{])(?=[^\\s,'"\`]{0,499}\\d)(?=[^\\s,'"\`]{8,500}(?:,|\\r?\\n|$))`;
 
 /**
  * An HTML table's row, the name in one cell and the value alone in the next

@@ -91,7 +91,12 @@ describe('a provider name inside a camelCase word is no key', () => {
 });
 
 describe('a CSV header row that names a token is no value', () => {
-  it.each(['id,apiToken,created_at,updated_at', 'user,password,lastLogin\n'])('%s', (text) => {
+  it.each([
+    'id,apiToken,created_at,updated_at',
+    'user,password,lastLogin\n',
+    'syn region dNestTokenString start=+{+ end=+}+ contains=dNestTokenString,@dTokens,dFormat',
+    'au BufRead */etc/passwd,*/etc/passwd-,*/etc/shadow setf passwd',
+  ])('%s', (text) => {
     expect(maskSecrets(text).text).toBe(text);
   });
 });
