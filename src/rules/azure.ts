@@ -6,9 +6,34 @@
  * Data Factory integration runtime keys, and the access keys the CLI lists.
  */
 import { keyed } from './assignments.js';
+import { assigned, UUID } from './shapes.js';
 import type { SecretRule } from './types.js';
 
+/** `azure_tenant`, `AZURE-CLIENT`, `aadtenant`, `ARM_CLIENT`…: the names Azure's tools read a principal from. */
+const IDENTITY_NAMES = ['azure', 'ad', 'aad', 'arm'].flatMap((owner) =>
+  ['_', '-', ''].flatMap((sep) => ['tenant', 'client'].map((what) => `${owner}${sep}${what}`)),
+);
+
 export const rules: readonly SecretRule[] = [
+  {
+    id: 'azure-identity-id',
+    description:
+      "Azure AD tenant or client ID under an Azure name (AZURE_TENANT_ID, AZURE_CLIENT_ID): half of a service principal's login",
+    family: 'azure',
+    keywords: IDENTITY_NAMES,
+    // Only under an Azure name, as secretlint's Azure rule reads them: a `clientId` or `tenant` of anything
+    // else is an id like any other (gitleaks keeps `clientId = "<uuid>"` as no secret).
+    regex: assigned('(?:azure|a?ad|arm)[_-]?(?:tenant|client)[_-]?id', UUID),
+    secretGroup: 1,
+    examples: {
+      positive: [
+        'AZURE_CLIENT_ID=dac6fb3d-713c-4555-8a97-4089aa3849be',
+        'ad_tenant_id: "dac6fb3d-713c-4555-8a97-4089aa3849be"',
+        'export ARM_TENANT_ID="72f988bf-86f1-41af-91ab-2d7cd011db47"',
+      ],
+      negative: ['clientId = "73082700-1f09-405b-80d0-3131bfd6272d"', 'AZURE_TENANT_ID=${TENANT}'],
+    },
+  },
   {
     id: 'azure-ad-client-secret',
     description:
