@@ -222,7 +222,7 @@ export const rules: readonly SecretRule[] = [
     family: 'messaging',
     keywords: ['discord.com/api/webhooks/', 'discordapp.com/api/webhooks/'],
     regex:
-      /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/[0-9]{17,20}\/[A-Za-z0-9_-]{60,68}/,
+      /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/[0-9]{17,20}\/[A-Za-z0-9_-]{60,200}/,
     examples: {
       positive: [
         'webhook: https://discord.com/api/webhooks/6194452248964505495/SYn1jF_9Q2z_4ttdpRGgYvOgf7I5ExmqMQPA3OiitstppgOW19SYxvNHfOATggh3jj0p',

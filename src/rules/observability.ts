@@ -124,7 +124,8 @@ export const rules: readonly SecretRule[] = [
     description: 'Sentry organization auth token (sntrys_)',
     family: 'observability',
     keywords: ['sntrys_'],
-    regex: /sntrys_eyJ[A-Za-z0-9+/=]{30,1000}_[A-Za-z0-9+/]{43}/,
+    // The tail is 43 characters; a longer one is masked to its end, not cut with its last characters shown.
+    regex: /sntrys_eyJ[A-Za-z0-9+/=]{30,1000}_[A-Za-z0-9+/]{43,200}/,
     examples: {
       positive: [
         'SENTRY_AUTH_TOKEN="sntrys_eyJtBkWhBFTOTOtUFCC9CBjZTKRLlQitK5rYrMtRkwBzaiUM7bYxGIRVXez8FdA3RtMrpscTVNaIcdIAbnMGK03gEo1nor4v6JpsX9jM2XzamlgkQlC4JMTyrGU=_KtLY59BupTOmcfhI/HqgCPW5wvm+MIOUS7B5xzFnrbj"',

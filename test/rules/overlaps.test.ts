@@ -155,3 +155,17 @@ describe('unsettledMatches', () => {
     expect(registry.unsettled()).toEqual([]);
   });
 });
+
+describe('a token longer than its format', () => {
+  // A format's fixed length read as a prefix of a longer token masked it and showed the rest.
+  it.each([
+    ['sentry-org-token', `sntrys_eyJ${expandTemplate('«a60»', 'body')}==_${expandTemplate('«a44»', 'tail')}`],
+    [
+      'discord-webhook-url',
+      `https://discord.com/api/webhooks/123456789012345678/${expandTemplate('«w69»', 'webhook')}`,
+    ],
+  ])('%s is masked to its end', (id, token) => {
+    const found = registry.scan(`value: ${token}\n`, only(id));
+    expect(found.map((m) => [m.start, m.end])).toEqual([[7, 7 + token.length]]);
+  });
+});
