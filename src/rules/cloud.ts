@@ -17,10 +17,15 @@ export const rules: readonly SecretRule[] = [
     description: 'DigitalOcean personal access, OAuth or refresh token (dop_v1_ / doo_v1_ / dor_v1_)',
     family: 'cloud',
     keywords: ['dop_v1_', 'doo_v1_', 'dor_v1_'],
-    regex: /(?<![\w-])(do[opr]_v1_[a-f0-9]{64})(?![\w-])/,
+    // Hex in either case: gitleaks reads these without regard to case.
+    regex: /(?<![\w-])(do[opr]_v1_[a-fA-F0-9]{64})(?![\w-])/,
     secretGroup: 1,
     examples: {
-      positive: ['DIGITALOCEAN_TOKEN=dop_v1_«h64»', '"refresh_token": "dor_v1_«h64»"'],
+      positive: [
+        'DIGITALOCEAN_TOKEN=dor_v1_«H64»',
+        'DIGITALOCEAN_TOKEN=dop_v1_«h64»',
+        '"refresh_token": "dor_v1_«h64»"',
+      ],
       negative: ['dop_v1_<token>', 'dop_v1_abc'],
     },
   },
@@ -270,7 +275,8 @@ export const rules: readonly SecretRule[] = [
     description: 'Tailscale key of any kind: auth, API, OAuth client, webhook, SCIM (tskey-<kind>-)',
     family: 'cloud',
     keywords: ['tskey-'],
-    regex: /(?<![A-Za-z-])(tskey-[a-z]{3,12}-[A-Za-z0-9]{6,16}-[A-Za-z0-9]{16,64})(?![A-Za-z0-9_-])/,
+    // Parts of any length in gitleaks' format, `_` among their characters.
+    regex: /(?<![A-Za-z-])(tskey-[a-z]{3,12}-\w{1,64}-\w{1,64})(?![\w-])/,
     secretGroup: 1,
     examples: {
       positive: [

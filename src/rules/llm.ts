@@ -159,15 +159,20 @@ export const rules: readonly SecretRule[] = [
     description: 'Groq API key (gsk_)',
     family: 'llm',
     keywords: ['gsk_'],
-    // Groq's keys carry 52 characters after the prefix; gitleaks' format says 48.
-    regex: /(?<![A-Za-z0-9])gsk_[A-Za-z0-9]{48,52}(?![A-Za-z0-9])/,
+    // Groq's keys carry 52 characters after the prefix; gitleaks' format says 48. One that goes on with `-` or
+    // `_` is another format (secretlint's fixture of a dash inside), not a key cut short.
+    regex: /(?<![A-Za-z0-9])gsk_[A-Za-z0-9]{48,52}(?![\w-])/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: [
         'GROQ_API_KEY=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',
         'groqToken,gsk_ovop0dclojxskry0d5haz0w9xp7hjfw86guvogdj737gxscy,',
       ],
-      negative: ['GROQ_API_KEY=gsk_abc123', 'gsk_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'],
+      negative: [
+        'GROQ_API_KEY=gsk_abc123',
+        'gsk_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+        'gsk_aBcDeFgHiJkLmNoPqRsT1234567890abcdefghijklmnopqrs-uv',
+      ],
     },
   },
   {
@@ -176,7 +181,7 @@ export const rules: readonly SecretRule[] = [
     family: 'llm',
     keywords: ['r8_'],
     // Replicate's tokens carry 37 characters after the prefix; gitleaks' format says 40.
-    regex: /(?<![A-Za-z0-9])r8_[A-Za-z0-9]{37,40}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])r8_[A-Za-z0-9]{37,40}(?![\w-])/,
     entropy: 3,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
@@ -209,7 +214,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Perplexity API key (pplx-)',
     family: 'llm',
     keywords: ['pplx-'],
-    regex: /(?<![A-Za-z0-9])pplx-[A-Za-z0-9]{48}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])pplx-\w{48}(?!\w)/,
     allowlist: { stopwords: PLACEHOLDERS },
     examples: {
       positive: ['PERPLEXITY_API_KEY=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'],
@@ -246,10 +251,12 @@ export const rules: readonly SecretRule[] = [
     id: 'openrouter-api-key',
     description: 'OpenRouter API key (sk-or-v1-)',
     family: 'llm',
-    keywords: ['sk-or-v1-'],
-    regex: /(?<![A-Za-z0-9])sk-or-v1-[a-f0-9]{64}(?![a-f0-9])/,
+    keywords: ['sk-or-'],
+    // `v1` is the version OpenRouter issues; gitleaks' format leaves the version out too.
+    regex: /(?<![A-Za-z0-9])sk-or-(?:v\d{1,16}-)?[a-f0-9]{64}(?![a-f0-9])/,
     examples: {
       positive: [
+        'OPENROUTER_API_KEY=sk-or-«h64»',
         'OPENROUTER_API_KEY=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',
       ],
       negative: ['OPENROUTER_API_KEY=sk-or-v1-...'],
@@ -304,9 +311,13 @@ export const rules: readonly SecretRule[] = [
     description: 'LangSmith API key (lsv2_pt_/lsv2_sk_)',
     family: 'llm',
     keywords: ['lsv2_pt_', 'lsv2_sk_'],
-    regex: /(?<![A-Za-z0-9])lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}(?![a-f0-9])/,
+    // Hex in LangSmith's keys; gitleaks' format allows any lower-case letter.
+    regex: /(?<![A-Za-z0-9])lsv2_(?:pt|sk)_[a-z0-9]{32}_[a-z0-9]{10}(?![a-z0-9])/,
     examples: {
-      positive: ['LANGSMITH_API_KEY=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'],
+      positive: [
+        'LANGSMITH_API_KEY=lsv2_pt_«l32»_«l10»',
+        'LANGSMITH_API_KEY=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',
+      ],
       negative: ['LANGSMITH_API_KEY=lsv2_pt_...'],
     },
   },

@@ -51,7 +51,7 @@ export const rules: readonly SecretRule[] = [
     keywords: ['xapp-'],
     // The secret part after the last dash may be cut off where a text quotes the token (secretlint's
     // fixture reports `xapp-1-AA2JWS7BEDD-1234576618999`): the prefix and the ids alone still go.
-    regex: /xapp-\d-[A-Z0-9]{1,20}-\d{1,40}(?:-[a-z0-9]{8,100})?(?![a-z0-9-])/i,
+    regex: /xapp-\d-[A-Z0-9]{1,40}-\d{1,40}(?:-[a-z0-9]{1,100})?(?![a-z0-9-])/i,
     examples: {
       positive: [
         'SLACK_APP_TOKEN="xapp-1-AA2JWS7BEDD-1234576618999"',
@@ -123,7 +123,7 @@ export const rules: readonly SecretRule[] = [
     // Also of two long numbers alone, as secretlint's fixtures have them (`xoxo-23984754863-2348975623113`);
     // `xoxo` is a word too (`2018-250-xoxo-indieweb-1.jpg`).
     regex:
-      /xox[os]-(?:\d{1,32}-\d{1,32}-\d{1,32}-[a-fA-F0-9]{4,64}(?![a-fA-F0-9])|\d{8,32}-\d{8,32}(?![\w-]))/,
+      /xox[os]-(?:\d{1,32}-\d{1,32}-\d{1,32}-[a-fA-F0-9]{1,64}(?![a-fA-F0-9])|\d{8,32}-\d{8,32}(?![\w-]))/,
     examples: {
       positive: [
         'token:xoxo-23984754863-2348975623113',

@@ -76,9 +76,9 @@ export const rules: readonly SecretRule[] = [
     description: 'New Relic browser API token (NRJS-)',
     family: 'observability',
     keywords: ['nrjs-'],
-    regex: /(?<![A-Za-z0-9])NRJS-[a-f0-9]{19}(?![a-f0-9])/,
+    regex: /(?<![A-Za-z0-9])NRJS-[a-fA-F0-9]{19}(?![a-fA-F0-9])/,
     examples: {
-      positive: ['licenseKey: "NRJS-9d1b4f5bc5fe4c0ead0"'],
+      positive: ['NRJS-«H19»', 'licenseKey: "NRJS-9d1b4f5bc5fe4c0ead0"'],
       negative: ['licenseKey: "NRJS-<key>"'],
     },
   },

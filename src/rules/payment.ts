@@ -107,6 +107,38 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'live-test-prefixed-key',
+    description: 'API key of 30-40 characters after live_ or test_ (Chargebee keys, Adyen client keys)',
+    family: 'payment',
+    keywords: ['live_', 'test_'],
+    // A letter and a digit in it: a test's name (`test_parsesTheHeaderOfTheRequestAlone`) has no digit.
+    regex: /(?<![\w-])(?:live|test)_(?=[A-Za-z]{0,39}\d)(?=\d{0,39}[A-Za-z])[A-Za-z0-9]{30,40}(?![\w-])/,
+    entropy: 3.5,
+    allowlist: { stopwords: PLACEHOLDERS },
+    examples: {
+      positive: [
+        'CHARGEBEE_API_KEY=live_rigd5feszs3d1aq2lgz95cuha94dtp07',
+        'clientKey: "test_4DMIW5QOX8MV5NS369FEMFDBBRP9X5AY"',
+      ],
+      negative: ['def test_parsesTheHeaderOfTheRequestAlone():', 'test_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx1'],
+    },
+  },
+  {
+    id: 'adyen-api-key-alone',
+    description: 'Adyen API key by its own shape (AQE…, a dot, 50-80 more), wherever it stands',
+    family: 'payment',
+    keywords: ['aqe'],
+    regex: /(?<![\w+/=-])AQE[A-Za-z0-9]{5,40}\.[\w=-]{50,80}(?![\w=-])/,
+    entropy: 3.5,
+    allowlist: { stopwords: GATED_PLACEHOLDERS },
+    examples: {
+      positive: [
+        'deploy log: AQE9adi9.QLI8boZBN6LVcPiJz-7sCotu3QrcEQKcRyO5LS8JXU1fH3CDFvC6vf086WbnFpxBX (rotated)',
+      ],
+      negative: ['AQExxxxx.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'the AQE prefix'],
+    },
+  },
+  {
     id: 'adyen-api-key',
     description: 'Adyen API key (AQE… next to an adyen key name)',
     family: 'payment',

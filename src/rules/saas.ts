@@ -391,9 +391,10 @@ export const rules: readonly SecretRule[] = [
     // `pk.` alone: gitleaks' format has no `eyJ` (`pk.<60>.<22>`), found without a mapbox name near.
     keywords: ['pk.', 'mapbox'],
     regex:
-      /(?<![A-Za-z0-9])pk\.(?:eyJ[A-Za-z0-9_-]{50,200}|[a-z0-9]{60})\.[A-Za-z0-9_-]{20,30}(?![A-Za-z0-9_-])/,
+      /(?<![A-Za-z0-9])pk\.(?:eyJ[A-Za-z0-9_-]{50,200}|[A-Za-z0-9]{60})\.[A-Za-z0-9_-]{20,30}(?![A-Za-z0-9_-])/,
     examples: {
       positive: [
+        'pk.«a60».«a22»',
         'mapboxgl.accessToken = "pk.eyJCkBh1gR1wR77xk_J4vqlrDxS0ve-SxfzYpYhPt_A7D8gHlQKis4naEanYmvG.AATuQSRKEipGY8EnRB0xtY";',
         'pk.i9md9infqx51hhpbldxlj1xpg0plh217he1i6qvbt5z0h07lpneqcvuas1z1.rzlbreo250bsgonl6guiy6',
       ],
@@ -454,7 +455,7 @@ export const rules: readonly SecretRule[] = [
     description: 'Pulumi access token (pul-)',
     family: 'saas',
     keywords: ['pul-'],
-    regex: /(?<![A-Za-z0-9-])pul-[a-f0-9]{40}(?![a-f0-9])/,
+    regex: /(?<![A-Za-z0-9-])pul-[a-fA-F0-9]{40}(?![a-fA-F0-9])/,
     examples: {
       positive: ['PULUMI_ACCESS_TOKEN=pul-2e07a985e0535e0f1b7fc9a834e984c158be9c1f'],
       negative: [
@@ -790,7 +791,7 @@ export const rules: readonly SecretRule[] = [
     description: 'SettleMint application access token (sm_aat_)',
     family: 'saas',
     keywords: ['sm_aat_'],
-    regex: /(?<![A-Za-z0-9])sm_aat_[A-Za-z0-9]{16}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])sm_aat_[A-Za-z0-9]{12,64}(?![A-Za-z0-9])/,
     examples: {
       positive: ['String settlemintToken = "sm_aat_al1bfjiofnuoc1z9";'],
       negative: ['sm_aat_short'],
@@ -801,9 +802,9 @@ export const rules: readonly SecretRule[] = [
     description: 'SettleMint personal access token (sm_pat_)',
     family: 'saas',
     keywords: ['sm_pat_'],
-    regex: /(?<![A-Za-z0-9])sm_pat_[A-Za-z0-9]{16}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])sm_pat_[A-Za-z0-9]{12,64}(?![A-Za-z0-9])/,
     examples: {
-      positive: ['SETTLEMINT_ACCESS_TOKEN=sm_pat_BGhlTruFnT9R9PT1'],
+      positive: ['sm_pat_«a12»', 'SETTLEMINT_ACCESS_TOKEN=sm_pat_BGhlTruFnT9R9PT1'],
       negative: ['SETTLEMINT_ACCESS_TOKEN=sm_pat_...'],
     },
   },
@@ -812,7 +813,7 @@ export const rules: readonly SecretRule[] = [
     description: 'SettleMint service access token (sm_sat_)',
     family: 'saas',
     keywords: ['sm_sat_'],
-    regex: /(?<![A-Za-z0-9])sm_sat_[A-Za-z0-9]{16}(?![A-Za-z0-9])/,
+    regex: /(?<![A-Za-z0-9])sm_sat_[A-Za-z0-9]{12,64}(?![A-Za-z0-9])/,
     examples: {
       positive: ['token: sm_sat_E7fswbFpDBoaBAhj'],
       negative: ['token: sm_sat_<token>'],

@@ -104,6 +104,21 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
+    id: 'django-insecure-secret-key',
+    description: 'Django secret key as startproject writes it (django-insecure-…)',
+    family: 'web',
+    keywords: ['django-insecure-'],
+    // The prefix marks the key whatever the name it is assigned to; its 50 characters include `!@#$%^&*(-_=+)`.
+    regex: /django-insecure-[^\s"'`\\]{1,250}/,
+    examples: {
+      positive: [
+        "SECRET_KEY = 'django-insecure-k3#v9!q2@x8$w^z7(t1)m_p0=r5+s6&u4*y-b2c8d1e9f3g7h5j0'",
+        'key django-insecure-0rS in the log',
+      ],
+      negative: ["Keys that start with 'django-insecure-' are only for development."],
+    },
+  },
+  {
     id: 'url-password',
     description: 'Password in the userinfo of a URL (scheme://user:password@host)',
     family: 'web',
