@@ -640,10 +640,12 @@ class Cleaning {
       this.tally[CAT.tag]! += tagCount;
       this.changed = true;
     }
+    // A selector followed by another is doubled, and neither stands; but no supplement selector can follow a
+    // standard one (`❤` + U+FE0F, then bytes smuggled as U+E0100…): the first stays with its base.
     const vsKept =
       first >= 0 &&
       action[first] === A_VS &&
-      (second < 0 || action[second] !== A_VS) &&
+      (second < 0 || action[second] !== A_VS || (cp[first]! <= 0xfe0f && cp[second]! >= 0xe0100)) &&
       takesSelector(l, cp[first]!);
     for (let i = 0; i < len; i++) {
       const a = action[i]!;

@@ -215,6 +215,12 @@ describe('context characters removed (balanced)', () => {
     ],
     ['ideographic selector after an emoji', '👍\u{E0100}', '👍', { 'variation-selector': 1 }],
     [
+      "bytes smuggled after an emoji's own VS16, which stays",
+      'Love it \u2764\uFE0F\u{E016B}\u{E0112}\u{E0113}!',
+      'Love it \u2764\uFE0F!',
+      { 'variation-selector': 3 },
+    ],
+    [
       'Mongolian vowel separator before no final vowel',
       'ᠬᠠᠷ\u180Eᠢ ᠠ\u180E\u180Eᠠ',
       'ᠬᠠᠷᠢ ᠠᠠ',
