@@ -287,9 +287,9 @@ const TABLE_CELL = `\`?[ \\t]{1,32}\\|(?=[ \\t]{1,8}\`?[^\\s|\`'"]{8,500}\`?[ \\
 
 /**
  * A CSV row of a name and its value (`apiToken,…,`): the next cell, the comma right after the name, holding a
- * digit, and a comma or the line's end after it. A header row (`id,apiToken,created_at`) has none there, nor
- * a list of names in code (vim's `contains=dNestTokenString,@dTokens`); nor is a path, a glob or a reference
- * a value (a glob of paths like vim's `*` + `/etc/passwd-`, `@group`, `$VAR`).
+ * digit, and a comma or the line's end after it. A header row (`id,apiToken,created_at`) has no digit there.
+ * Nor is a cell that opens as a reference, a path or a glob a value (vim's lists of names and files:
+ * `contains=dNestTokenString,@dTokens`, a `*` before `/etc/passwd-`, `$VAR`).
  */
 const CSV_CELL = `,(?![@*/$%{])(?=[^\\s,'"\`]{0,499}\\d)(?=[^\\s,'"\`]{8,500}(?:,|\\r?\\n|$))`;
 
