@@ -104,11 +104,12 @@ export const rules: readonly SecretRule[] = [
     },
   },
   {
-    id: 'django-insecure-secret-key',
+    id: 'django-secret-key',
     description: 'Django secret key as startproject writes it (django-insecure-…)',
     family: 'web',
     keywords: ['django-insecure-'],
     // The prefix marks the key whatever the name it is assigned to; its 50 characters include `!@#$%^&*(-_=+)`.
+    // The id must not spell the prefix: the mask's label would be read as a key again.
     regex: /django-insecure-[^\s"'`\\]{1,250}/,
     examples: {
       positive: [
