@@ -350,3 +350,13 @@ describe('properties', () => {
     );
   });
 });
+
+describe('counterexamples random seeds found, kept', () => {
+  it.each([
+    // A Korean label's filler reached the colon of a mask's label on the next line (`[REDACTED:jwt-base64]`).
+    `  네트워크 암호              l5umbq5858\n  [ 암호 보기 ]my key \`${expandTemplate('ZXlK«a120»', 'jwt')}\` fails`,
+  ])('masking %j twice changes nothing more', (t) => {
+    const once = maskSecrets(t).text;
+    expect(maskSecrets(once).text).toBe(once);
+  });
+});
