@@ -335,6 +335,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   function findHits(text: string, modes: ArrayLike<number> | undefined): Hits | undefined {
     buf.count = 0;
     prefilter(text, buf);
+    dropHitsInMasks(text, buf);
     const triggered = hits.triggered;
     for (let j = 0; j < hits.count; j++) to[triggered[j] as number] = 0;
     hits.count = 0;
@@ -869,6 +870,44 @@ function keysFirst(
     const sources = new Set(rules.map((r) => (r.gate as Gate).key.source));
     return new RegExp([...sources].join('|'), 'iy');
   });
+}
+
+/** How a mask opens (`[REDACTED:<rule-id>]`, see `SecretRule.id`). */
+const MASK_OPEN = '[REDACTED:';
+
+/**
+ * Drops the hits inside masks a text already holds: a rule id spells its keywords (`ssh-keygen-old-passphrase`),
+ * and a hit there read on to a value the first pass had no hit for (`… -C cissh-keygen -P '…'`), so masking
+ * the masked text masked more. One `indexOf` for a text without masks.
+ */
+function dropHitsInMasks(text: string, buf: HitBuffer): void {
+  let open = text.indexOf(MASK_OPEN);
+  if (open < 0 || buf.count === 0) return;
+  const spans: number[] = []; // start, end pairs, ascending
+  while (open >= 0) {
+    const close = text.indexOf(']', open);
+    if (close < 0) break;
+    spans.push(open, close + 1);
+    open = text.indexOf(MASK_OPEN, close + 1);
+  }
+  const inMask = (at: number): boolean => {
+    let lo = 0;
+    let hi = spans.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((spans[2 * mid + 1] as number) <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < spans.length / 2 && (spans[2 * lo] as number) <= at;
+  };
+  let kept = 0;
+  for (let h = 0; h < buf.count; h++) {
+    const at = buf.at[h] as number;
+    if (inMask(at)) continue;
+    buf.at[kept] = at;
+    buf.keyword[kept++] = buf.keyword[h] as number;
+  }
+  buf.count = kept;
 }
 
 /** Is the secret ending at `end` followed by a character that shows it is code (see `SecretRule.notBefore`)? */

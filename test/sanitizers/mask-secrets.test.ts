@@ -355,6 +355,9 @@ describe('counterexamples random seeds found, kept', () => {
   it.each([
     // A Korean label's filler reached the colon of a mask's label on the next line (`[REDACTED:jwt-base64]`).
     `  네트워크 암호              l5umbq5858\n  [ 암호 보기 ]my key \`${expandTemplate('ZXlK«a120»', 'jwt')}\` fails`,
+    // The keyword `ssh-keygen` inside the first mask's label read on to the second `-P`, which the first pass
+    // had no hit for (`cissh-keygen`).
+    "ssh-keygen -t rsa -b 4096 -P 'correct horse CTqpvFlP' -C cissh-keygen -t ed25519 -P 'FkgmIWxYv5vsYa' -f ~/.ssh/deploy",
   ])('masking %j twice changes nothing more', (t) => {
     const once = maskSecrets(t).text;
     expect(maskSecrets(once).text).toBe(once);
