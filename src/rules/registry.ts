@@ -878,11 +878,12 @@ const MASK_OPEN = '[REDACTED:';
 /**
  * Drops the hits inside masks a text already holds: a rule id spells its keywords (`ssh-keygen-old-passphrase`),
  * and a hit there read on to a value the first pass had no hit for (`… -C cissh-keygen -P '…'`), so masking
- * the masked text masked more. One `indexOf` for a text without masks.
+ * the masked text masked more. One `indexOf` for a text with hits and no mask.
  */
 function dropHitsInMasks(text: string, buf: HitBuffer): void {
+  if (buf.count === 0) return;
   let open = text.indexOf(MASK_OPEN);
-  if (open < 0 || buf.count === 0) return;
+  if (open < 0) return;
   const spans: number[] = []; // start, end pairs, ascending
   while (open >= 0) {
     const close = text.indexOf(']', open);
