@@ -539,8 +539,7 @@ const ASCII_VALUE = String.raw`[!#-&(-Z\^_a-~]`;
 /**
  * A `value` after one of `labels` in a script other than Latin: on the label's line, after a few more of its
  * characters (`初期パスワード（仮）`) and one of LABEL_ENDS, maybe a bracket or a quote; or alone at the end
- * of the line after a gap of blanks, as a router's settings page aligns it; or alone on the next line. The
- * characters before the end hold no `[`: a mask's label (`… [REDACTED:jwt-base64]`) has its colon. Texts
+ * of the line after a gap of blanks, as a router's settings page aligns it; or alone on the next line. Texts
  * in these scripts put their own punctuation after a value (。，、), which ends it; an ASCII full stop or
  * comma at its end is left out. Gated on those ends or a line break within reach (of the longest value):
  * 1 MB of `パスワード` repeated ran the regex at every one (35 ms, 16 gated).
@@ -549,7 +548,7 @@ function afterNonLatinLabel(labels: string, value: string): RegExp {
   const endsLine = String.raw`(?=${value}[ \t\u3000]{0,8}(?:\r?\n|$))`;
   return gated(
     new RegExp(
-      String.raw`(?:${labels})(?:[^\n[${LABEL_ENDS}]{0,30}[${LABEL_ENDS}][:：]?[ \t\u3000]{0,4}[「『“"'(（【]?|[ \t\u3000]{2,40}${endsLine}|[ \t\u3000]{0,8}\r?\n[ \t\u3000]{0,8}${endsLine})(${value}(?<![.,;:)]))`,
+      String.raw`(?:${labels})(?:[^\n${LABEL_ENDS}]{0,30}[${LABEL_ENDS}][:：]?[ \t\u3000]{0,4}[「『“"'(（【]?|[ \t\u3000]{2,40}${endsLine}|[ \t\u3000]{0,8}\r?\n[ \t\u3000]{0,8}${endsLine})(${value}(?<![.,;:)]))`,
       'iu',
     ),
     labels,

@@ -335,7 +335,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   function findHits(text: string, modes: ArrayLike<number> | undefined): Hits | undefined {
     buf.count = 0;
     prefilter(text, buf);
-    dropHitsInMasks(text, buf);
+    masks = buf.count === 0 ? NO_MASKS : maskSpans(text);
+    if (masks.length > 0) dropHitsInMasks(masks, buf);
     const triggered = hits.triggered;
     for (let j = 0; j < hits.count; j++) to[triggered[j] as number] = 0;
     hits.count = 0;
@@ -411,6 +412,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     refusedCount++;
   }
 
+  // The masks the scanned text already holds, as start-end pairs (see `maskSpans`): a rule reads nothing in them.
+  let masks: readonly number[] = NO_MASKS;
   let judged = 0;
   let remembered = 0;
   let rereads = 0;
@@ -678,7 +681,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       s = span[0];
       e = span[1];
     }
-    if (e <= s) return past;
+    if (e <= s || (masks.length > 0 && inMasks(masks, s, e))) return past;
     // A match that went on over a run of value characters holds every later hit inside that run. Its
     // value may still go on past the match that holds it (`DB_PASSWORD=Tr0ub4dor&3xyzQ`: the database rule's
     // match stops at `&`), and then the rest goes too.
@@ -766,7 +769,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
                 s = e; // group did not take part
               }
             }
-            if (e > s && covering(out, start + s, start + e) === undefined) {
+            const inMask = masks.length > 0 && inMasks(masks, start + s, start + e);
+            if (e > s && !inMask && covering(out, start + s, start + e) === undefined) {
               if (!inCode(rule, slice, e) && judge(rule, slice.slice(s, e), filter))
                 found.push({ start: start + s, end: start + e, rule });
               else refuse(start + s, start + e);
@@ -874,37 +878,45 @@ function keysFirst(
 
 /** How a mask opens (`[REDACTED:<rule-id>]`, see `SecretRule.id`). */
 const MASK_OPEN = '[REDACTED:';
+const NO_MASKS: readonly number[] = [];
 
 /**
- * Drops the hits inside masks a text already holds: a rule id spells its keywords (`ssh-keygen-old-passphrase`),
- * and a hit there read on to a value the first pass had no hit for (`… -C cissh-keygen -P '…'`), so masking
- * the masked text masked more. One `indexOf` for a text with hits and no mask.
+ * The masks a text already holds (a second pass, or masked text passed on), as start-end pairs, ascending.
+ * Rule ids spell keywords (`ssh-keygen-old-passphrase`) and values (`jwt-base64`): a hit in a mask read on to a
+ * value the first pass never had a hit for, and a label's text read as a value, so masking the masked text
+ * masked more. Looked for only in a text with hits: one `indexOf` there.
  */
-function dropHitsInMasks(text: string, buf: HitBuffer): void {
-  if (buf.count === 0) return;
+function maskSpans(text: string): readonly number[] {
   let open = text.indexOf(MASK_OPEN);
-  if (open < 0) return;
-  const spans: number[] = []; // start, end pairs, ascending
+  if (open < 0) return NO_MASKS;
+  const spans: number[] = [];
   while (open >= 0) {
     const close = text.indexOf(']', open);
     if (close < 0) break;
     spans.push(open, close + 1);
     open = text.indexOf(MASK_OPEN, close + 1);
   }
-  const inMask = (at: number): boolean => {
-    let lo = 0;
-    let hi = spans.length / 2;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((spans[2 * mid + 1] as number) <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < spans.length / 2 && (spans[2 * lo] as number) <= at;
-  };
+  return spans;
+}
+
+/** Whether `start`–`end` overlaps one of `spans` (see `maskSpans`). */
+function inMasks(spans: readonly number[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = spans.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((spans[2 * mid + 1] as number) <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < spans.length / 2 && (spans[2 * lo] as number) < end;
+}
+
+/** Drops the keyword hits inside `spans`. */
+function dropHitsInMasks(spans: readonly number[], buf: HitBuffer): void {
   let kept = 0;
   for (let h = 0; h < buf.count; h++) {
     const at = buf.at[h] as number;
-    if (inMask(at)) continue;
+    if (inMasks(spans, at, at + 1)) continue;
     buf.at[kept] = at;
     buf.keyword[kept++] = buf.keyword[h] as number;
   }

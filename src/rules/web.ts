@@ -109,7 +109,6 @@ export const rules: readonly SecretRule[] = [
     family: 'web',
     keywords: ['django-insecure-'],
     // The prefix marks the key whatever the name it is assigned to; its 50 characters include `!@#$%^&*(-_=+)`.
-    // The id must not spell the prefix: the mask's label would be read as a key again.
     regex: /django-insecure-[^\s"'`\\]{1,250}/,
     examples: {
       positive: [
