@@ -221,6 +221,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   direct.set(MASK_KEY, direct.get(MASK_KEY) ?? new Set<number>());
   const keywords = [...direct.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const maskKeyword = keywords.indexOf(MASK_KEY);
+  const ruleIds: ReadonlySet<string> = new Set(compiled.map((r) => r.id));
   // Not frozen: the hit loop iterates these once per hit, and on Node 20 a loop over frozen arrays runs
   // several times slower (and slows every array the same loop meets afterwards).
   const triggers: (readonly number[])[] = keywords.map((k) => {
@@ -340,7 +341,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   function findHits(text: string, modes: ArrayLike<number> | undefined): Hits | undefined {
     buf.count = 0;
     prefilter(text, buf);
-    masks = maskSpans(text, buf, maskKeyword);
+    masks = maskSpans(text, buf, maskKeyword, ruleIds);
     if (masks.length > 0) dropHitsInMasks(masks, buf);
     const triggered = hits.triggered;
     for (let j = 0; j < hits.count; j++) to[triggered[j] as number] = 0;
@@ -889,15 +890,17 @@ const NO_MASKS: readonly number[] = [];
  * The masks a text already holds (a second pass, or masked text passed on), as start-end pairs, ascending,
  * from the keyword pass's hits of MASK_KEY (keyword index `k`). Rule ids spell keywords
  * (`ssh-keygen-old-passphrase`) and values (`jwt-base64`): a hit in a mask read on to a value the first pass
- * never had a hit for, and a label's text read as a value, so masking the masked text masked more.
+ * never had a hit for, and a label's text read as a value, so masking the masked text masked more. Only a
+ * label of one of the registry's rules (`ids`) counts: `[REDACTED:` before a real token and a `]` after it
+ * would otherwise shield the token.
  */
-function maskSpans(text: string, buf: HitBuffer, k: number): readonly number[] {
+function maskSpans(text: string, buf: HitBuffer, k: number, ids: ReadonlySet<string>): readonly number[] {
   let spans: number[] | undefined;
   for (let h = 0; h < buf.count; h++) {
     if (buf.keyword[h] !== k) continue;
     const open = buf.at[h] as number;
     const close = text.startsWith('[REDACTED:', open) ? text.indexOf(']', open) : -1;
-    if (close < 0) continue;
+    if (close < 0 || !ids.has(text.slice(open + MASK_KEY.length, close))) continue;
     // One keyword's hits come in the text's order: the spans ascend.
     spans ??= [];
     spans.push(open, close + 1);
