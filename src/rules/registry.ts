@@ -420,6 +420,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   // The masks the scanned text already holds, as start-end pairs (see `maskSpans`): a rule reads nothing in them.
   let masks: readonly number[] = NO_MASKS;
+  const masked = (start: number, end: number): boolean => masks.length > 0 && inMasks(masks, start, end);
   let judged = 0;
   let remembered = 0;
   let rereads = 0;
@@ -687,7 +688,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       s = span[0];
       e = span[1];
     }
-    if (e <= s || (masks.length > 0 && inMasks(masks, s, e))) return past;
+    if (e <= s || masked(s, e)) return past;
     // A match that went on over a run of value characters holds every later hit inside that run. Its
     // value may still go on past the match that holds it (`DB_PASSWORD=Tr0ub4dor&3xyzQ`: the database rule's
     // match stops at `&`), and then the rest goes too.
@@ -775,8 +776,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
                 s = e; // group did not take part
               }
             }
-            const inMask = masks.length > 0 && inMasks(masks, start + s, start + e);
-            if (e > s && !inMask && covering(out, start + s, start + e) === undefined) {
+            if (e > s && !masked(start + s, start + e) && covering(out, start + s, start + e) === undefined) {
               if (!inCode(rule, slice, e) && judge(rule, slice.slice(s, e), filter))
                 found.push({ start: start + s, end: start + e, rule });
               else refuse(start + s, start + e);
@@ -882,8 +882,10 @@ function keysFirst(
   });
 }
 
-/** How a mask opens (`[REDACTED:<rule-id>]`, see `SecretRule.id`), as a keyword. */
-const MASK_KEY = '[redacted:';
+/** How a rule's mask opens: `[REDACTED:<rule-id>]` (see `SecretRule.id`). */
+export const MASK_OPEN = '[REDACTED:';
+/** The same as a keyword (keywords are lower case). */
+const MASK_KEY = MASK_OPEN.toLowerCase();
 const NO_MASKS: readonly number[] = [];
 
 /**
@@ -899,8 +901,8 @@ function maskSpans(text: string, buf: HitBuffer, k: number, ids: ReadonlySet<str
   for (let h = 0; h < buf.count; h++) {
     if (buf.keyword[h] !== k) continue;
     const open = buf.at[h] as number;
-    const close = text.startsWith('[REDACTED:', open) ? text.indexOf(']', open) : -1;
-    if (close < 0 || !ids.has(text.slice(open + MASK_KEY.length, close))) continue;
+    const close = text.startsWith(MASK_OPEN, open) ? text.indexOf(']', open) : -1;
+    if (close < 0 || !ids.has(text.slice(open + MASK_OPEN.length, close))) continue;
     // One keyword's hits come in the text's order: the spans ascend.
     spans ??= [];
     spans.push(open, close + 1);

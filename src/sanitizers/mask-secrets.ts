@@ -7,7 +7,7 @@
 
 import type { SanitizeContext, Sanitizer, TextSite } from '../core/types.js';
 import { hasWideUnits, LONG_TEXT, OneByteText } from '../core/units.js';
-import type { SecretMatch } from '../rules/registry.js';
+import { MASK_OPEN, type SecretMatch } from '../rules/registry.js';
 import { mergeMatches } from '../rules/spans.js';
 import { findBesideMasks } from '../secrets/beside-masks.js';
 import { withEchoes } from '../secrets/echoes.js';
@@ -27,7 +27,7 @@ const LABELS = new WeakMap<SecretMatch['rule'], string>();
 function labelOf(rule: SecretMatch['rule']): string {
   let label = LABELS.get(rule);
   if (label === undefined) {
-    label = `[REDACTED:${rule.id}]`;
+    label = `${MASK_OPEN}${rule.id}]`;
     LABELS.set(rule, label);
   }
   return label;
