@@ -17,7 +17,9 @@ import { type Gate, gateOf, NO_GATE, splitsWord } from './assignments.js';
 import { type Closing, closingOf, valueEnd } from './closings.js';
 import { createKeywordScanner, type HitBuffer, inWindowPass } from './keyword-scanner.js';
 import { findPeers, type Peers } from './peers.js';
+import { createPeriods } from './periods.js';
 import { captureGroups, endGroup, literalPrefixes, openingClass } from './prefixes.js';
+import { regexReach } from './reach.js';
 import { mergeMatches, SETTLED, unsettledMatches, wholeClusters } from './spans.js';
 import type { SecretRule } from './types.js';
 
@@ -271,6 +273,75 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     r.sticky !== undefined && literalPrefixes(r.source.regex.source).texts.length <= SEARCH_OPENINGS ? 1 : 0,
   );
 
+  // How far the regex of each anchored rule that does not search well reads around a hit (-1: no bound, or
+  // the rule searches well), and where the text repeats itself: an attempt where the text reads the same as
+  // around one that failed a period before fails too (see `failsAgain`). A rule that searches well goes on
+  // by its search where it fails densely.
+  const reaches = compiled.map((r) =>
+    r.sticky === undefined || searchesWell[r.index] === 1 ? undefined : regexReach(r.sticky),
+  );
+  const reachBehind = Int32Array.from(reaches, (x) => (x === undefined ? -1 : x.behind));
+  const reachAhead = Int32Array.from(reaches, (x) => (x === undefined ? -1 : x.ahead));
+  const periods = createPeriods();
+  let periodsScan = 0; // the scan whose text `periods` holds
+  // The latest places the running rule's regex failed at, a ring (`failures` counts them all), and how many
+  // of its attempts in a row `failsAgain` could not answer.
+  const failedAt = new Int32Array(FAILURES_KEPT);
+  let failures = 0;
+  let unanswered = 0;
+  let period = 0; // the distance back to the failure that answered last (0: none)
+  let asked = false; // whether `failsAgain` asked `periods` anything this time
+
+  /**
+   * Whether the running rule's regex, which reads `behind` before and `ahead` past where it is tried, fails at
+   * `at` because it failed at one of the latest places and the text reads the same around both. 1 MB of
+   * `: psk` is 200,000 attempts of the generic assignment rule, ~100 ns each; this is a few lookups. Where
+   * the text does not repeat that far (hits close together in prose, or 1 MB of `pwd 1 ` x 7 + `:`, which
+   * repeats at 6 characters for 40), each question reads on to where it differs: after `GIVE_UP` questions in
+   * a row with no answer, only one failure in `RETRY` asks.
+   */
+  function failsAgain(text: string, at: number, behind: number, ahead: number): boolean {
+    if (unanswered >= GIVE_UP && failures % RETRY !== 0) return false;
+    asked = false;
+    // The period that answered last first: the others would each read on to where they differ.
+    if (period > 0 && sameAs(text, at - period, at, behind, ahead)) return true;
+    for (let j = 1; j <= FAILURES_KEPT && j <= failures; j++) {
+      const f = failedAt[(failures - j) % FAILURES_KEPT] as number;
+      if (at - f !== period && sameAs(text, f, at, behind, ahead)) {
+        period = at - f;
+        return true;
+      }
+    }
+    if (asked) unanswered++;
+    return false;
+  }
+
+  /** Whether the regex failed at `f` (one of the latest failures) and the text reads the same around `at`. */
+  function sameAs(text: string, f: number, at: number, behind: number, ahead: number): boolean {
+    let j = 1;
+    while (j <= FAILURES_KEPT && j <= failures && failedAt[(failures - j) % FAILURES_KEPT] !== f) j++;
+    if (j > FAILURES_KEPT || j > failures) return false;
+    // The hits' own characters first: a failure at another keyword's hit is no period back.
+    if (text.charCodeAt(f) !== text.charCodeAt(at) || text.charCodeAt(f - 1) !== text.charCodeAt(at - 1))
+      return false;
+    // Near the text's ends the regex may read past them: no question there, and none counts unanswered.
+    if (f - behind < 0 || at + ahead > text.length) return false;
+    asked = true;
+    // Most scans ask nothing (W2: 75,000 scans, 300 questions): `periods` learns the text at the first.
+    if (periodsScan !== scans) {
+      periods.reset(text);
+      periodsScan = scans;
+    }
+    if (!periods.same(at - f, f - behind, f + ahead)) return false;
+    unanswered = 0;
+    return true;
+  }
+
+  function noteFailure(at: number): void {
+    failedAt[failures % FAILURES_KEPT] = at;
+    failures++;
+  }
+
   // Searches that rules share, numbered: a gate's (one per set of characters or pattern) and a closing's (one
   // per end table). Each rule ran its own from its first hit, and in a text with no gate character or place to
   // end (1 MB of random alphanumerics) every rule with a hit read to the text's end: now the first to find none
@@ -510,6 +581,11 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     let failed = 0;
     let since = 0;
     const positions = hits.at;
+    const behind = reachBehind[rule.index] as number;
+    const ahead = reachAhead[rule.index] as number;
+    failures = 0;
+    unanswered = 0;
+    period = 0;
     for (let h = first; h < end; h++) {
       const at = positions[h] as number;
       if (at < last) continue; // inside the previous match
@@ -570,12 +646,15 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       // Where the union failed the regex is not asked, and that counts as its failure: 1 MB of `twitter=` is
       // 125,000 hits where the union fails.
       if (any) {
-        re.lastIndex = at;
-        const m = re.exec(text);
-        if (m !== null) {
-          last = take(rule, text, m, out, filter);
-          continue;
+        if (behind < 0 || !failsAgain(text, at, behind, ahead)) {
+          re.lastIndex = at;
+          const m = re.exec(text);
+          if (m !== null) {
+            last = take(rule, text, m, out, filter);
+            continue;
+          }
         }
+        if (behind >= 0) noteFailure(at);
       }
       if (failed === 0) since = at;
       if (++failed === DENSE_FAILS) {
@@ -811,8 +890,10 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     const raw: SecretMatch[] = [];
     for (let j = 0; j < hits.count; j++)
       runRule(compiled[hits.triggered[j] as number] as CompiledRule, text, hits, raw, filter);
-    // Its keys are slices of the text, which would keep the whole text alive until the next scan.
+    // Its keys are slices of the text, which would keep the whole text alive until the next scan; so would
+    // `periods`.
     verdicts = undefined;
+    if (periodsScan === scans) periods.reset('');
     for (let j = 0; j < raw.length; j++) raw[j] = wholeClusters(text, raw[j] as SecretMatch);
     const matches = mergeMatches(raw);
     lastUnsettled = unsettledMatches(text, matches, refused, refusedCount);
@@ -849,6 +930,11 @@ const DENSE_FAILS = 256;
 const DENSE_SPAN = 32;
 /** The most literal openings a rule's regex may have for `searchOn` to be worth it (see `searchesWell`). */
 const SEARCH_OPENINGS = 32;
+/** The latest failures of a rule's regex that an attempt is compared with (see `failsAgain`). */
+const FAILURES_KEPT = 4;
+/** Questions in a row `failsAgain` may fail to answer before it asks at one failure in `RETRY` only. */
+const GIVE_UP = 32;
+const RETRY = 64;
 /** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
 const VERDICTS_MAX = 4096;
 /**
