@@ -17,9 +17,9 @@ import { type Gate, gateOf, NO_GATE, splitsWord } from './assignments.js';
 import { type Closing, closingOf, valueEnd } from './closings.js';
 import { createKeywordScanner, type HitBuffer, inWindowPass } from './keyword-scanner.js';
 import { findPeers, type Peers } from './peers.js';
-import { createPeriods } from './periods.js';
 import { captureGroups, endGroup, literalPrefixes, openingClass } from './prefixes.js';
 import { regexReach } from './reach.js';
+import { createReplay } from './replay.js';
 import { mergeMatches, SETTLED, unsettledMatches, wholeClusters } from './spans.js';
 import type { SecretRule } from './types.js';
 
@@ -268,79 +268,23 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   const peersOf = findPeers(compiled);
   // Rules whose own search of a text is quick: few literal openings, which the regex engine looks for by a
   // fast scan. A rule that opens on tens of keys (the assignment rules) tries each at every position of a
-  // global search (30 ns a character), more than its sticky attempts cost at hits a few characters apart.
+  // global search (30 ns a character), more than its sticky attempts cost at hits a few characters apart. So
+  // does one that opens with a positive look-around (`(?<=(?:^|\n)[ \t]{0,16})Credentials: `): the engine
+  // cannot skip ahead by what follows it, and reads every position (2.5-5 ms a megabyte, against 0.2).
   const searchesWell = Uint8Array.from(compiled, (r) =>
-    r.sticky !== undefined && literalPrefixes(r.source.regex.source).texts.length <= SEARCH_OPENINGS ? 1 : 0,
+    r.sticky !== undefined &&
+    !/^\(\?<?=/.test(r.source.regex.source) &&
+    literalPrefixes(r.source.regex.source).texts.length <= SEARCH_OPENINGS
+      ? 1
+      : 0,
   );
 
-  // How far the regex of each anchored rule that does not search well reads around a hit (-1: no bound, or
-  // the rule searches well), and where the text repeats itself: an attempt where the text reads the same as
-  // around one that failed a period before fails too (see `failsAgain`). A rule that searches well goes on
-  // by its search where it fails densely.
-  const reaches = compiled.map((r) =>
-    r.sticky === undefined || searchesWell[r.index] === 1 ? undefined : regexReach(r.sticky),
-  );
+  // How far each anchored rule's regex reads around a hit (-1: no bound): where the text reads the same
+  // around a hit as around one a period back, the regex answers as it did there (see `replay.ts`).
+  const reaches = compiled.map((r) => (r.sticky === undefined ? undefined : regexReach(r.sticky)));
   const reachBehind = Int32Array.from(reaches, (x) => (x === undefined ? -1 : x.behind));
   const reachAhead = Int32Array.from(reaches, (x) => (x === undefined ? -1 : x.ahead));
-  const periods = createPeriods();
-  let periodsScan = 0; // the scan whose text `periods` holds
-  // The latest places the running rule's regex failed at, a ring (`failures` counts them all), and how many
-  // of its attempts in a row `failsAgain` could not answer.
-  const failedAt = new Int32Array(FAILURES_KEPT);
-  let failures = 0;
-  let unanswered = 0;
-  let period = 0; // the distance back to the failure that answered last (0: none)
-  let asked = false; // whether `failsAgain` asked `periods` anything this time
-
-  /**
-   * Whether the running rule's regex, which reads `behind` before and `ahead` past where it is tried, fails at
-   * `at` because it failed at one of the latest places and the text reads the same around both. 1 MB of
-   * `: psk` is 200,000 attempts of the generic assignment rule, ~100 ns each; this is a few lookups. Where
-   * the text does not repeat that far (hits close together in prose, or 1 MB of `pwd 1 ` x 7 + `:`, which
-   * repeats at 6 characters for 40), each question reads on to where it differs: after `GIVE_UP` questions in
-   * a row with no answer, only one failure in `RETRY` asks.
-   */
-  function failsAgain(text: string, at: number, behind: number, ahead: number): boolean {
-    if (unanswered >= GIVE_UP && failures % RETRY !== 0) return false;
-    asked = false;
-    // The period that answered last first: the others would each read on to where they differ.
-    if (period > 0 && sameAs(text, at - period, at, behind, ahead)) return true;
-    for (let j = 1; j <= FAILURES_KEPT && j <= failures; j++) {
-      const f = failedAt[(failures - j) % FAILURES_KEPT] as number;
-      if (at - f !== period && sameAs(text, f, at, behind, ahead)) {
-        period = at - f;
-        return true;
-      }
-    }
-    if (asked) unanswered++;
-    return false;
-  }
-
-  /** Whether the regex failed at `f` (one of the latest failures) and the text reads the same around `at`. */
-  function sameAs(text: string, f: number, at: number, behind: number, ahead: number): boolean {
-    let j = 1;
-    while (j <= FAILURES_KEPT && j <= failures && failedAt[(failures - j) % FAILURES_KEPT] !== f) j++;
-    if (j > FAILURES_KEPT || j > failures) return false;
-    // The hits' own characters first: a failure at another keyword's hit is no period back.
-    if (text.charCodeAt(f) !== text.charCodeAt(at) || text.charCodeAt(f - 1) !== text.charCodeAt(at - 1))
-      return false;
-    // Near the text's ends the regex may read past them: no question there, and none counts unanswered.
-    if (f - behind < 0 || at + ahead > text.length) return false;
-    asked = true;
-    // Most scans ask nothing (W2: 75,000 scans, 300 questions): `periods` learns the text at the first.
-    if (periodsScan !== scans) {
-      periods.reset(text);
-      periodsScan = scans;
-    }
-    if (!periods.same(at - f, f - behind, f + ahead)) return false;
-    unanswered = 0;
-    return true;
-  }
-
-  function noteFailure(at: number): void {
-    failedAt[failures % FAILURES_KEPT] = at;
-    failures++;
-  }
+  const replay = createReplay();
 
   // Searches that rules share, numbered: a gate's (one per set of characters or pattern) and a closing's (one
   // per end table). Each rule ran its own from its first hit, and in a text with no gate character or place to
@@ -522,6 +466,32 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     return verdict;
   }
 
+  /** Whether the last scan's hits of `rule` hold one from `s` up to `e`. */
+  function holdsHit(rule: CompiledRule, s: number, e: number): boolean {
+    const at = hits.at;
+    let lo = hits.from[rule.index] as number;
+    let hi = hits.to[rule.index] as number;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((at[mid] as number) < s) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < (hits.to[rule.index] as number) && (at[lo] as number) < e;
+  }
+
+  /** `judge` of the value at `s`-`e` of an anchored rule's latest answer, told by `replay` where it knows. */
+  function judgeAnswer(
+    rule: CompiledRule,
+    text: string,
+    s: number,
+    e: number,
+    filter?: MatchFilter,
+  ): boolean {
+    const verdict = replay.verdict() ?? judge(rule, text.slice(s, e), filter);
+    replay.judged(verdict);
+    return verdict;
+  }
+
   function accept(rule: CompiledRule, secret: string, filter: MatchFilter | undefined): boolean {
     if (secret.length === 0) return false;
     if (rule.gate !== undefined && (CAMEL_WORDS.test(secret) || TAG_OPENING.test(secret))) return false;
@@ -581,11 +551,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     let failed = 0;
     let since = 0;
     const positions = hits.at;
-    const behind = reachBehind[rule.index] as number;
-    const ahead = reachAhead[rule.index] as number;
-    failures = 0;
-    unanswered = 0;
-    period = 0;
+    replay.start(scans, text, reachBehind[rule.index] as number, reachAhead[rule.index] as number);
     for (let h = first; h < end; h++) {
       const at = positions[h] as number;
       if (at < last) continue; // inside the previous match
@@ -646,15 +612,19 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
       // Where the union failed the regex is not asked, and that counts as its failure: 1 MB of `twitter=` is
       // 125,000 hits where the union fails.
       if (any) {
-        if (behind < 0 || !failsAgain(text, at, behind, ahead)) {
+        let m = replay.answer(at);
+        const replayed = m !== undefined;
+        if (m === undefined) {
           re.lastIndex = at;
-          const m = re.exec(text);
-          if (m !== null) {
-            last = take(rule, text, m, out, filter);
-            continue;
-          }
+          m = re.exec(text);
         }
-        if (behind >= 0) noteFailure(at);
+        replay.note(at, m);
+        if (m !== null) {
+          last = take(rule, text, m, out, filter);
+          continue;
+        }
+        // A failure known without asking goes on to a search only where that is quicker (see `searchesWell`).
+        if (replayed && searchesWell[rule.index] === 0) continue;
       }
       if (failed === 0) since = at;
       if (++failed === DENSE_FAILS) {
@@ -743,9 +713,13 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   /**
    * A match of `rule`: its secret, if it passes the checks and no earlier match holds it, goes to `out`.
-   * Returns where the rule's later hits count again: past the match, or, when the checks turned its value
-   * away, at the value's start, so that a key inside it is still read (`password: https://…?token=…`, where the
-   * link is no value but its query's token is; `REREADS_MAX` times a scan).
+   * Returns where the rule's later hits count again: past the match when an earlier match holds it, else at the
+   * value's start, so that a key inside it is still read (`password: https://…?token=…`, where the link is no
+   * value but its query's token is; `storepassword = storepassword = …`, where the value is the next key).
+   * A value turned away is read again `REREADS_MAX` times a scan: each hit inside it reads on over the rest of
+   * it, and 1 MB of `pwd=` is 250,000 values of 500 characters. Past that, one that holds a key is masked to
+   * its line's end. The cap passed over such keys before, and after 1,035 `credentials: ` in a row (each
+   * reading the next key as its value) the secret assigned to the last went unmasked.
    */
   function take(
     rule: CompiledRule,
@@ -781,13 +755,37 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     }
     if (
       inCode(rule, text, e) ||
-      !(judge(rule, text.slice(s, e), filter) || passesWhole(rule, text, s, e, filter))
+      !(judgeAnswer(rule, text, s, e, filter) || passesWhole(rule, text, s, e, filter))
     ) {
       refuse(s, e);
-      return rereads++ < REREADS_MAX ? s : past;
+      return readAgain(rule, text, m.index, s, e, past, out);
     }
     out.push({ start: s, end: continued(rule, text, e), rule });
-    return past;
+    // A value taken may be the next key too (`storepassword = storepassword = …`): passing over its hit left
+    // that key's own value unmasked.
+    return readAgain(rule, text, m.index, s, e, past, out);
+  }
+
+  /**
+   * Where the rule's hits count again after the value `s`-`e` of its match at `at`, taken or turned away: from
+   * the value's start while the scan reads values again (`REREADS_MAX`); past the match, where the value holds
+   * no later hit of the rule. Past the cap, one that holds a hit is masked to its line's end, where what that
+   * key is assigned ends at the latest.
+   */
+  function readAgain(
+    rule: CompiledRule,
+    text: string,
+    at: number,
+    s: number,
+    e: number,
+    past: number,
+    out: SecretMatch[],
+  ): number {
+    if (!holdsHit(rule, Math.max(s, at + 1), e)) return past;
+    if (rereads++ < REREADS_MAX) return s;
+    const end = lineEnd(text, e);
+    out.push({ start: s, end, rule });
+    return end;
   }
 
   /**
@@ -891,9 +889,9 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     for (let j = 0; j < hits.count; j++)
       runRule(compiled[hits.triggered[j] as number] as CompiledRule, text, hits, raw, filter);
     // Its keys are slices of the text, which would keep the whole text alive until the next scan; so would
-    // `periods`.
+    // `replay`.
     verdicts = undefined;
-    if (periodsScan === scans) periods.reset('');
+    replay.end(scans);
     for (let j = 0; j < raw.length; j++) raw[j] = wholeClusters(text, raw[j] as SecretMatch);
     const matches = mergeMatches(raw);
     lastUnsettled = unsettledMatches(text, matches, refused, refusedCount);
@@ -930,19 +928,10 @@ const DENSE_FAILS = 256;
 const DENSE_SPAN = 32;
 /** The most literal openings a rule's regex may have for `searchOn` to be worth it (see `searchesWell`). */
 const SEARCH_OPENINGS = 32;
-/** The latest failures of a rule's regex that an attempt is compared with (see `failsAgain`). */
-const FAILURES_KEPT = 4;
-/** Questions in a row `failsAgain` may fail to answer before it asks at one failure in `RETRY` only. */
-const GIVE_UP = 32;
-const RETRY = 64;
+/** Values turned away that a scan reads again (see `take`). */
+const REREADS_MAX = 1024;
 /** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
 const VERDICTS_MAX = 4096;
-/**
- * Values turned away whose insides a scan reads again for keys (see `take`); past these, later hits inside such
- * a value are passed over as before. A text needs a few (a reset link in a mail); 1 MB of
- * `password: https://x.io/?x=` is 20,000, and reading inside every one took 1.7x the time (1.2x with this cap).
- */
-const REREADS_MAX = 1024;
 
 /** What ends a value in code where a config line's value may go on (`Tidewater&Orca88`): see `passesWhole`. */
 const VALUE_STOPS = '&;,(){}[]<>';
@@ -994,6 +983,15 @@ function maskSpans(text: string, buf: HitBuffer, k: number, ids: ReadonlySet<str
     spans.push(open, close + 1);
   }
   return spans ?? NO_MASKS;
+}
+
+/** Where the line holding `at` ends: its `\r` or `\n`, or the text's end. */
+function lineEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) return i;
+  }
+  return text.length;
 }
 
 /** Whether `start`–`end` overlaps one of `spans` (see `maskSpans`). */

@@ -59,6 +59,44 @@ describe('a text that repeats itself', () => {
     }
   });
 
+  it('still finds a secret under the key the repetition fails at, wherever it stands', () => {
+    // The key that failed period after period, now with a value: the hit reads as the hits before it, and only
+    // the text further on differs. Only the generic assignment rule finds these.
+    const token = 'Zq8vR2mK9xLp4TnW7bYc';
+    const random = prng(5);
+    for (const [unit, line] of [
+      ['secret: a ', `secret: ${token} `],
+      ['api_key=a& ', `api_key=${token}& `],
+      ['auth-key=a&', `auth-key=${token}&`],
+      ['xi-api-key=a&', `xi-api-key=${token}&`],
+      ['credentials: ', `credentials: ${token} `],
+      ['storepassword = ', `storepassword = ${token} `],
+    ] as const) {
+      for (let round = 0; round < 5; round++) {
+        const before = unit.repeat(300 + Math.floor(random() * 3000));
+        const text = `${before}${line}${unit.repeat(700)}`;
+        const at = before.length + line.indexOf(token);
+        expect(covers(registry.scan(text), at, at + token.length), `${line} after ${unit}`).toBe(true);
+      }
+    }
+  });
+
+  it('masks past the values it reads again only to the end of the line that holds them', () => {
+    // Over 1,024 values turned away that hold a key (each `credentials: ` reads the next as its value), the
+    // scan masks such a value to its line's end instead of reading it again: what follows on the line may be
+    // what the key inside is assigned.
+    const token = 'Zq8vR2mK9xLp4TnW7bYc';
+    const line = `${'credentials: '.repeat(1100)}credentials: ${token} end`;
+    const text = `${line}\nsafe: nothing here at all\ncredentials: ${token} done\n`;
+    const found = registry.scan(text);
+    const first = line.indexOf(token);
+    const second = text.lastIndexOf(token);
+    expect(covers(found, first, first + token.length)).toBe(true);
+    expect(covers(found, second, second + token.length)).toBe(true);
+    // Nothing past the first line's end but the second token.
+    expect(found.filter((m) => m.end > line.length).map((m) => text.slice(m.start, m.end))).toEqual([token]);
+  });
+
   it('finds what it found before in each of its units, the repetition read in full', () => {
     // A secret inside the unit itself: every period holds one, and none may be skipped as a failure.
     const token = 'Zq8vR2mK9xLp4TnW7bYc';

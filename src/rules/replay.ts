@@ -1,0 +1,162 @@
+/**
+ * @module rules/replay
+ * A rule's regex answers at a keyword hit as it answered a period back, where the text reads the same around
+ * both as far as the regex reads (see `reach.ts`): the same failure, or the same match moved on by the
+ * period. An adversarial text is one short unit repeated (1 MB of `: psk` is 200,000 failing attempts of the
+ * generic assignment rule, ~100 ns each; of `credentials: `, 77,000 matches whose value is the next key);
+ * past the first few periods, each attempt is then a few lookups.
+ */
+
+import { createPeriods } from './periods.js';
+
+/** The latest answers an attempt is compared with: a rule's hits of two or three keywords alternate. */
+const KEPT = 4;
+/**
+ * Questions in a row that may go unanswered before only one attempt in `RETRY` asks. Where the text does not
+ * repeat as far as the regex reads (hits close together in prose, or 1 MB of `pwd 1 ` x 7 + `:`, which
+ * repeats at 6 characters for 40), each question reads on to where it differs.
+ */
+const GIVE_UP = 32;
+const RETRY = 64;
+
+export interface Replay {
+  /**
+   * Starts the attempts of one rule at the hits of scan `scan` of `text`; its regex reads `behind` characters
+   * before and `ahead` past where it is tried (-1: no bound, and no answer is known).
+   */
+  start(scan: number, text: string, behind: number, ahead: number): void;
+  /** The regex's answer at `at`, known from an earlier one; undefined when it must be asked. */
+  answer(at: number): RegExpExecArray | null | undefined;
+  /** Notes the regex's answer at `at` (hits in ascending order). */
+  note(at: number, m: RegExpExecArray | null): void;
+  /**
+   * What the checks said of the value of the match answered last, when that answer was known from an earlier
+   * one whose value they judged: the same text, so the same verdict, with no slice hashed to look it up
+   * (1 MB of `pwd="aaaaaaaa `: 47 -> 41 ms).
+   */
+  verdict(): boolean | undefined;
+  /** Notes what the checks said of the value of the match noted last. */
+  judged(verdict: boolean): void;
+  /** Lets go of the text after a scan. */
+  end(scan: number): void;
+}
+
+/** `m` found `by` characters further on: the same texts, its places moved. */
+function moved(m: RegExpExecArray, by: number): RegExpExecArray {
+  const copy = m.slice() as RegExpExecArray;
+  copy.index = m.index + by;
+  copy.input = m.input;
+  const indices = m.indices;
+  if (indices !== undefined)
+    copy.indices = indices.map((p) => p && [p[0] + by, p[1] + by]) as unknown as RegExpIndicesArray;
+  return copy;
+}
+
+export function createReplay(): Replay {
+  const periods = createPeriods();
+  let periodsScan = 0; // the scan whose text `periods` holds
+  let scan = 0;
+  let text = '';
+  let behind = -1;
+  let ahead = -1;
+  // The latest places the regex answered at, a ring (`count` counts them all), and its answers.
+  const place = new Int32Array(KEPT);
+  const answers: (RegExpExecArray | null)[] = new Array(KEPT).fill(null);
+  // Per slot, what the checks said of its match's value: 0 not judged, 1 turned away, 2 taken.
+  const verdicts = new Uint8Array(KEPT);
+  let replayed = 0; // the verdict of the answer `answer` moved (0: none)
+  let count = 0;
+  let unanswered = 0;
+  let period = 0; // the distance back to the answer that served last (0: none)
+  let asked = false; // whether this attempt asked `periods` anything
+  let holds = false; // whether `answers` may hold a match of this scan's text
+
+  /** The ring slot of the answer at `f`, if it is one of the latest; else -1. */
+  const slotAt = (f: number): number => {
+    for (let j = 1; j <= KEPT && j <= count; j++) {
+      const slot = (count - j) % KEPT;
+      if (place[slot] === f) return slot;
+    }
+    return -1;
+  };
+
+  /** Whether the text reads around `at` as around `f`, as far as the regex reads. */
+  const sameAround = (f: number, at: number): boolean => {
+    // The hits' own characters first: an answer at another keyword's hit is no period back.
+    if (text.charCodeAt(f) !== text.charCodeAt(at) || text.charCodeAt(f - 1) !== text.charCodeAt(at - 1))
+      return false;
+    // Near the text's ends the regex may read past them: no question there, and none counts unanswered.
+    if (f - behind < 0 || at + ahead > text.length) return false;
+    asked = true;
+    // Most scans ask nothing (W2: 75,000 scans, 300 questions): `periods` learns the text at the first.
+    if (periodsScan !== scan) {
+      periods.reset(text);
+      periodsScan = scan;
+    }
+    return periods.same(at - f, f - behind, f + ahead);
+  };
+
+  /** The answer at `f` moved to `at`, if `f` is one of the latest and the text reads the same around both. */
+  const from = (f: number, at: number): RegExpExecArray | null | undefined => {
+    const slot = slotAt(f);
+    if (slot < 0 || !sameAround(f, at)) return undefined;
+    unanswered = 0;
+    const m = answers[slot] as RegExpExecArray | null;
+    replayed = verdicts[slot] as number;
+    return m === null ? null : moved(m, at - f);
+  };
+
+  return {
+    start(s: number, t: string, back: number, on: number): void {
+      scan = s;
+      text = t;
+      behind = back;
+      ahead = on;
+      count = 0;
+      unanswered = 0;
+      period = 0;
+    },
+    answer(at: number): RegExpExecArray | null | undefined {
+      replayed = 0;
+      if (behind < 0 || (unanswered >= GIVE_UP && count % RETRY !== 0)) return undefined;
+      asked = false;
+      // The period that served last first: the others would each read on to where they differ.
+      if (period > 0) {
+        const m = from(at - period, at);
+        if (m !== undefined) return m;
+      }
+      for (let j = 1; j <= KEPT && j <= count; j++) {
+        const f = place[(count - j) % KEPT] as number;
+        if (at - f === period) continue;
+        const m = from(f, at);
+        if (m !== undefined) {
+          period = at - f;
+          return m;
+        }
+      }
+      if (asked) unanswered++;
+      return undefined;
+    },
+    note(at: number, m: RegExpExecArray | null): void {
+      if (behind < 0) return;
+      place[count % KEPT] = at;
+      answers[count % KEPT] = m;
+      verdicts[count % KEPT] = 0;
+      count++;
+      holds ||= m !== null;
+    },
+    verdict(): boolean | undefined {
+      return replayed === 0 ? undefined : replayed === 2;
+    },
+    judged(verdict: boolean): void {
+      if (behind >= 0 && count > 0) verdicts[(count - 1) % KEPT] = verdict ? 2 : 1;
+    },
+    end(s: number): void {
+      // The answers hold slices of the text, and `periods` the text itself.
+      if (holds) answers.fill(null);
+      holds = false;
+      text = '';
+      if (periodsScan === s) periods.reset('');
+    },
+  };
+}
