@@ -21,9 +21,9 @@ const KEPT = 16;
  * repeats at 6 characters for 40), each question reads on to where it differs.
  */
 const GIVE_UP = 32;
+const RETRY = 64;
 /** The longest period looked for, in characters. */
 const FARTHEST = 2048;
-const RETRY = 64;
 
 export interface Replay {
   /**
