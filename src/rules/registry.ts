@@ -273,7 +273,7 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
   // cannot skip ahead by what follows it, and reads every position (2.5-5 ms a megabyte, against 0.2).
   const searchesWell = Uint8Array.from(compiled, (r) =>
     r.sticky !== undefined &&
-    !/^\(\?<?=/.test(r.source.regex.source) &&
+    !OPENS_WITH_LOOKAROUND.test(r.source.regex.source) &&
     literalPrefixes(r.source.regex.source).texts.length <= SEARCH_OPENINGS
       ? 1
       : 0,
@@ -928,8 +928,10 @@ const DENSE_FAILS = 256;
 const DENSE_SPAN = 32;
 /** The most literal openings a rule's regex may have for `searchOn` to be worth it (see `searchesWell`). */
 const SEARCH_OPENINGS = 32;
-/** Values turned away that a scan reads again (see `take`). */
+/** Values a scan reads again for the keys inside them (see `take`). */
 const REREADS_MAX = 1024;
+/** A regex that opens with a positive look-ahead or look-behind (see `searchesWell`). */
+const OPENS_WITH_LOOKAROUND = /^\(\?<?=/;
 /** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
 const VERDICTS_MAX = 4096;
 

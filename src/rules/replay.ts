@@ -36,8 +36,8 @@ export interface Replay {
   /** Notes the regex's answer at `at` (hits in ascending order). */
   note(at: number, m: RegExpExecArray | null): void;
   /**
-   * What the checks said of the value of the match answered last, when that answer was known from an earlier
-   * one whose value they judged: the same text, so the same verdict, with no slice hashed to look it up
+   * What the checks said of the value of the match answered last, once, when that answer was known from an
+   * earlier one whose value they judged: the same text, so the same verdict, with no slice hashed to look it up
    * (1 MB of `pwd="aaaaaaaa `: 47 -> 41 ms).
    */
   verdict(): boolean | undefined;
@@ -152,7 +152,10 @@ export function createReplay(): Replay {
       holds ||= m !== null;
     },
     verdict(): boolean | undefined {
-      return replayed === 0 ? undefined : replayed === 2;
+      // Told once: a later match judged without an answer of ours (`searchOn`'s) must not hear it.
+      const known = replayed;
+      replayed = 0;
+      return known === 0 ? undefined : known === 2;
     },
     judged(verdict: boolean): void {
       if (behind >= 0 && count > 0) verdicts[(count - 1) % KEPT] = verdict ? 2 : 1;
