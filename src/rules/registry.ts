@@ -872,7 +872,30 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     }
   }
 
+  // Keywords that open with a line break stand for a line's start (`\npw`, `\nauth `), and a text's first line
+  // starts at 0, with no break before it: a text that opens with the rest of one (`pw: …`, `AUTH …`, a file
+  // or a field's value) is scanned after a line break of ours, and what is found is moved back over it.
+  const lineOpenings = keywords
+    .filter((k) => k.length > 1 && k.charCodeAt(0) === 0x0a)
+    .map((k) => k.slice(1));
+  const opensLine = (text: string): boolean => {
+    // The first unit in lower case, to compare before slicing: most texts open with none of them.
+    const c = text.charCodeAt(0);
+    const first = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+    return lineOpenings.some(
+      (rest) =>
+        (first === rest.charCodeAt(0) || c >= 0x80) && text.slice(0, rest.length).toLowerCase() === rest,
+    );
+  };
+
   function scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[] {
+    if (!opensLine(text)) return scanText(text, modes, filter);
+    const matches = scanText(`\n${text}`, modes, filter);
+    lastUnsettled = lastUnsettled.map((at) => Math.max(0, at - 1));
+    return matches.map((m) => ({ start: Math.max(0, m.start - 1), end: m.end - 1, rule: m.rule }));
+  }
+
+  function scanText(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[] {
     lastUnsettled = SETTLED;
     lastHadKeywords = false;
     if (text.length < 4) return [];
