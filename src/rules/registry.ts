@@ -882,10 +882,11 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
     // The first unit in lower case, to compare before slicing: most texts open with none of them.
     const c = text.charCodeAt(0);
     const first = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
-    return lineOpenings.some(
-      (rest) =>
-        (first === rest.charCodeAt(0) || c >= 0x80) && text.slice(0, rest.length).toLowerCase() === rest,
-    );
+    for (const rest of lineOpenings) {
+      if ((first === rest.charCodeAt(0) || c >= 0x80) && text.slice(0, rest.length).toLowerCase() === rest)
+        return true;
+    }
+    return false;
   };
 
   function scan(text: string, modes?: ArrayLike<number>, filter?: MatchFilter): SecretMatch[] {

@@ -125,9 +125,9 @@ export function createReplay(): Replay {
       asked = false;
       // The period that served last first, found as many answers back as then: the others would each read on
       // to where they differ, and walking the ring back to it was most of an answer's time (the generic rule
-      // alone on 1 MB of `pwd 1 ` x7 + `:`, a period of 14 hits: 38.6 -> 30.2 ms). Answers further back than `FARTHEST` are no period of a
-      // repeating text: in prose and logs hits are far apart, and the ring is left at its first entry (W1 at
-      // 1 MB was 6% slower walking all sixteen).
+      // alone on 1 MB of `pwd 1 ` x7 + `:`, a period of 14 hits: 38.6 -> 30.2 ms). Answers further back than
+      // `FARTHEST` are no period of a repeating text: in prose and logs hits are far apart, and the ring is
+      // left at its first entry (W1 at 1 MB was 6% slower walking all sixteen).
       const again =
         hitsBack > 0 && hitsBack <= count && at - (place[(count - hitsBack) & SLOT] as number) === period;
       if (again) {

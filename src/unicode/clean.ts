@@ -529,7 +529,7 @@ const cpCount = (s: string, from: number, to: number): number => {
  * Where a joiner, mark or selector in the BMP at `j` ends, with a second of its action after it if there is
  * one, when a unit of no action follows: -1 otherwise, and for anything else at `j`. Such a run is judged from
  * its bases alone (`Cleaning.alternation`). A pair after it (an emoji) is left to the general loop: letting
- * it in here made the single joiners and marks 20% slower, for 15% on emoji and ZWJ alternating.
+ * it in here made the single joiners and marks ~20% slower, for ~20% on emoji and ZWJ alternating.
  */
 function soloEnd(s: string, t: Uint8Array, j: number): number {
   const a = t[s.charCodeAt(j)]!;
@@ -716,7 +716,7 @@ class Cleaning {
     this.judgeOne(run.action[0]!, run.cp[0]!, run.start[0]!, run.end[0]!, l, r);
   }
 
-  /** Keeps or drops one joiner, mark or selector `cp` (action `a`, from `start` to `end`) between bases `l` and `r`. */
+  /** Keeps or drops joiner, mark or selector `cp` (action `a`, `start` to `end`) between bases `l` and `r`. */
   judgeOne(a: number, cp: number, start: number, end: number, l: number, r: number): void {
     let ok: boolean;
     if (a === A_VS) ok = takesSelector(l, cp);
