@@ -93,6 +93,9 @@ const SECRET_NAMES = [
   // `psk`. Not any `_PSK`: code names TLS's PSK modes so (`"Cryptography_HAS_PSK": cryptography_has_psk`).
   'wifi_psk',
   'wpa_psk',
+  // With a hyphen, as ifupdown names it, assigned in a map (`wpa-psk: …`); ifupdown's own `wpa-psk <value>`
+  // is `interfaces-wpa-psk`'s, and nmcli's `key-mgmt wpa-psk` assigns nothing.
+  'wpa-psk',
   '"psk',
   "'psk",
   ' psk',
@@ -661,6 +664,7 @@ export const rules: readonly SecretRule[] = [
         '{"password":"J7k\\"«a8»"}',
         '{"db_pass": "«a6»\\\\«a6»"}',
         'WIFI_PSK="«a14»"',
+        'wifi:\n  ssid: Greenhouse\n  wpa-psk: «a4»-«a4»«d2»sb3',
         '| DB_PASSWORD | «a14» |',
         '| `API_TOKEN` | `«a24»` | staging |',
         '<tr><td>DB_PASSWORD</td><td>«a14»</td></tr>',
@@ -700,6 +704,8 @@ export const rules: readonly SecretRule[] = [
       ],
       negative: [
         'password:\n    type: string\n    required: true',
+        'nmcli connection modify home wifi-sec.key-mgmt wpa-psk wifi-sec.psk "$PSK"',
+        'wifi:\n  key-mgmt: wpa-psk\n  ssid: Greenhouse',
         'Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n',
         '"WEBHOOK_SECRET_ARN": "arn:aws:secretsmanager:eu-west-1:«d12»:secret:prod/webhook-Xa1b2C"',
         'JWT_SECRET: ${JWT_SECRET:?JWT_SECRET must be set}',
