@@ -11,7 +11,7 @@ import { createPeriods } from './periods.js';
 
 /**
  * The latest answers an attempt is compared with: the period of a text in hits of a rule. `pwd 1 ` seven times
- * and a colon is 14 hits of the generic assignment rule (`pwd` and ` pw`) a period: with 4 kept, none was
+ * and a colon is 13 hits of the generic assignment rule (seven `pwd`, six ` pw`) a period: with 4 kept, none was
  * answered (1 MB 56.3 ms; 45.7 with 16). A longer period is read as before.
  */
 const KEPT = 16; // a power of two: slots are `count & SLOT`
@@ -125,7 +125,7 @@ export function createReplay(): Replay {
       asked = false;
       // The period that served last first, found as many answers back as then: the others would each read on
       // to where they differ, and walking the ring back to it was most of an answer's time (the generic rule
-      // alone on 1 MB of `pwd 1 ` x7 + `:`, a period of 14 hits: 38.6 -> 30.2 ms). Answers further back than
+      // alone on 1 MB of `pwd 1 ` x7 + `:`, a period of 13 hits: 38.6 -> 30.2 ms). Answers further back than
       // `FARTHEST` are no period of a repeating text: in prose and logs hits are far apart, and the ring is
       // left at its first entry (W1 at 1 MB was 6% slower walking all sixteen).
       const again =
