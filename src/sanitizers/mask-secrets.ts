@@ -15,7 +15,7 @@ import { decodeEscapes, mergeDecoded, wholeEscapes } from '../secrets/escaped.js
 import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
 import { isSecretishKey } from '../secrets/key-names.js';
 import { type ResolvedSecrets, resolveSecretsOptions, type SecretsOptions } from '../secrets/options.js';
-import { maskCells, secretColumnCells } from '../secrets/table-columns.js';
+import { asMasked, maskCells, secretColumnCells } from '../secrets/table-columns.js';
 
 export { SECRET_FIELD_NAMES } from '../secrets/exact.js';
 
@@ -151,7 +151,10 @@ function maskOne(
       let beside: readonly number[] | undefined = registry.unsettled();
       // A table's cells under a header that names a secret: each read as the value under that name. The
       // header is in the text and framing adds only `=` or quotes: where no rule's keyword is, none is framed.
-      const cells = registry.hadKeywords() ? secretColumnCells(text, isSecretishKey) : undefined;
+      // The tables are read as the masks will leave them, as masking the masked text reads them.
+      const cells = registry.hadKeywords()
+        ? secretColumnCells(asMasked(text, matches), isSecretishKey)
+        : undefined;
       if (cells !== undefined && cells.length > 0) {
         const found = maskCells(text, cells, (framed) =>
           registry.scan(framed, modes.codes, resolved.allowSecret),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskSecrets } from '../../src/sanitizers/mask-secrets.js';
 import { isSecretishKey } from '../../src/secrets/key-names.js';
-import { maskCells, secretColumnCells } from '../../src/secrets/table-columns.js';
+import { asMasked, maskCells, secretColumnCells } from '../../src/secrets/table-columns.js';
 
 const PASSWORD = 'S6tRx9kLm2pQw7';
 const OTHER = 'Mn8Bv7Cx6Za5Qw';
@@ -276,5 +276,36 @@ describe('tables in maskSecrets', () => {
     ],
   ])('leaves %s alone', (_name, text) => {
     expect(maskSecrets(text).text).toBe(text);
+  });
+});
+
+describe('asMasked', () => {
+  it('turns what divides or quotes cells inside a mask into `[`, and nothing else', () => {
+    const text = 'a,b\t"c"|d│e f\ng,h';
+    expect(asMasked(text, [{ start: 1, end: 14 }])).toBe('a[b[[c[[d[e f\ng,h');
+    expect(asMasked(text, [])).toBe(text);
+    expect(asMasked(text, [{ start: 10, end: 13 }])).toBe(text);
+  });
+});
+
+describe('a mask that takes a delimiter', () => {
+  // A key that takes the comma after it, or the one between it and more: the row has a cell fewer once
+  // masked, and is read as it will be.
+  const KEY = 'ZKV6He89bTZlvzEy';
+  it.each([
+    [
+      'ends a CSV row',
+      `UserPrincipalName,AccessKeyId,AccessKeySecret\noss@1849.onaliyun.com,LTAI5tQ8xVb2nKdLmP3rWsZy,EtAHoMOfnuEWsMOGlwAo5MNHdOgDVpradius-server host 10.50.1.30 auth-port 1812 acct-port 1813 key ${KEY},`,
+      [KEY],
+    ],
+    [
+      'is inside a CSV row',
+      `user,cmd,password\nbob,tacacs-server key ${KEY},zT7 x,${PASSWORD}`,
+      [KEY, PASSWORD],
+    ],
+  ])('is masked once for all when it %s', (_name, text, secrets) => {
+    const out = maskSecrets(text).text;
+    for (const secret of secrets) expect(out).not.toContain(secret);
+    expect(maskSecrets(out).text).toBe(out);
   });
 });
