@@ -280,9 +280,15 @@ describe('tables in maskSecrets', () => {
 });
 
 describe('asMasked', () => {
-  it('turns what divides or quotes cells inside a mask into `[`, and nothing else', () => {
+  it('turns what divides cells inside a mask into `[`, and nothing else', () => {
     const text = 'a,b\t"c"|d│e f\ng,h';
-    expect(asMasked(text, [{ start: 1, end: 14 }])).toBe('a[b[[c[[d[e f\ng,h');
+    expect(asMasked(text, [{ start: 1, end: 14 }])).toBe('a[b["c"[d[e f\ng,h');
+    expect(
+      asMasked(text, [
+        { start: 0, end: 2 },
+        { start: 15, end: 16 },
+      ]),
+    ).toBe('a[b\t"c"|d│e f\ng[h');
     expect(asMasked(text, [])).toBe(text);
     expect(asMasked(text, [{ start: 10, end: 13 }])).toBe(text);
   });
