@@ -172,6 +172,11 @@ export interface WindowPass {
   chunk(text: string, base: number): number;
   readonly at: Int32Array;
   readonly window: Int32Array;
+  /**
+   * The chunk as copied, low bytes: unit `base - 2 + k` of the text at byte `k`, up to the unit after the
+   * chunk (or the text's end), then `TAIL` spaces. Read four bytes at a time by the exact checks.
+   */
+  readonly units: DataView;
 }
 
 /** Tables where WebAssembly cannot run, for the caller's own loop. */
@@ -191,6 +196,7 @@ export function createWindowPass(): WindowPass | undefined {
     follow: new Int32Array(memory, FOLLOW, WINDOWS >> 5),
     at: new Int32Array(memory, AT, CHUNK),
     window: new Int32Array(memory, WINDOW, CHUNK),
+    units: new DataView(memory, LEAD, 2 + CHUNK + 1 + TAIL),
     chunk(text, base) {
       const n = text.length;
       const stop = Math.min(n, base + CHUNK);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeRegex } from '../../src/core/regex.js';
-import { windowScore } from '../../src/rules/keyword-scanner.js';
+import { createKeywordScanner, windowScore } from '../../src/rules/keyword-scanner.js';
 import { createRuleRegistry } from '../../src/rules/registry.js';
 import type { SecretRule } from '../../src/rules/types.js';
 import { fold7 } from '../../src/rules/window-pass.js';
@@ -11,6 +11,8 @@ import { prng } from './expand.js';
 // whose regex starts with the keyword: every match of those regexes over the whole text must be found.
 const KEY_CHARS = 'abcAB_-.';
 const TEXT_CHARS = 'abcdeABC_-. 0123456789é日\u{1F600}';
+/** The same without units above U+00FF: a text V8 holds one byte a unit, whose copy the exact check reads. */
+const ONE_BYTE_CHARS = 'abcdeABC_-. 0123456789é\u00ff';
 
 const pick = (next: () => number, chars: string[]) => chars[Math.floor(next() * chars.length)] as string;
 
@@ -22,8 +24,8 @@ function keyword(next: () => number): string {
   return out;
 }
 
-function text(next: () => number, keywords: string[]): string {
-  const chars = [...TEXT_CHARS];
+function text(next: () => number, keywords: string[], alphabet = TEXT_CHARS): string {
+  const chars = [...alphabet];
   let out = '';
   while (out.length < 3000) {
     const r = next();
@@ -77,6 +79,14 @@ describe('keyword prefilter', () => {
     for (let round = 0; round < 60; round++) {
       const keywords = [...new Set(Array.from({ length: 1 + Math.floor(next() * 6) }, () => keyword(next)))];
       expectAllFound(keywords, `${text(next, keywords)}${keywords[0]}42${keywords[0]}999`); // one at the end
+    }
+  });
+
+  it('reports every occurrence in texts of one-byte units too', () => {
+    const next = prng(20261208);
+    for (let round = 0; round < 60; round++) {
+      const keywords = [...new Set(Array.from({ length: 1 + Math.floor(next() * 6) }, () => keyword(next)))];
+      expectAllFound(keywords, `${text(next, keywords, ONE_BYTE_CHARS)}${keywords[0]}42`);
     }
   });
 
@@ -139,6 +149,30 @@ describe('keyword prefilter', () => {
       const found = createRuleRegistry(rulesFor([kw])).scan(t);
       expect(found.map((m) => t.slice(m.start, m.end))).toEqual(['123']);
       expect(found[0]?.start).toBe(t.lastIndexOf('123'));
+    }
+  });
+
+  it('reports no hit where only low bytes spell a keyword, after many keywords found or few', () => {
+    // Long texts are checked in the window pass's Latin-1 copy. Past 64 keywords found there, the pass asks
+    // once whether the text is of one-byte units, where the copy is exact: if not (U+0161 is `a` copied), every
+    // keyword found is still looked at in the text. Hits, not matches: a rule's regex would refuse a false hit.
+    const kw = 'ab_c';
+    const scan = createKeywordScanner([kw], [0], new Uint8Array(128));
+    const hits = (t: string) => {
+      const buf = { count: 0, at: new Int32Array(8), keyword: new Int32Array(8) };
+      scan(t, buf);
+      return [...buf.at.subarray(0, buf.count)];
+    };
+    const lookalike = [...kw].map((c) => String.fromCharCode(0x100 | c.charCodeAt(0))).join('');
+    for (const times of [0, 100]) {
+      const many = `${kw}1 `.repeat(times);
+      const wide = `${many}${' '.repeat(200)}${lookalike} ${kw.slice(0, -1)}${lookalike.slice(-1)} ${kw}`;
+      expect(hits(wide), `${times} before`).toEqual([...hits(many), wide.length - kw.length]);
+      const narrow = `${many}${' '.repeat(200)}é${kw} ${kw.toUpperCase()} ÿ${kw}`;
+      expect(hits(narrow)).toEqual([
+        ...hits(many),
+        ...[-kw.length, -2 * kw.length - 2, -3 * kw.length - 3].map((d) => narrow.length + d).reverse(),
+      ]);
     }
   });
 
