@@ -181,9 +181,6 @@ const HASH = 0x9e3779b1 | 0;
 /** Four units folded as `exactUnit` folds an ASCII one. */
 const FOLD4 = 0x20202020;
 
-/** Keywords found in the copy and checked in the text before the text is asked whether it is of one byte. */
-const SURE_AFTER = 64;
-
 /** Texts at least this long are scanned by the window pass; below it the copy's fixed cost (~50 ns) is more. */
 const COPY_MIN = 128;
 
@@ -486,10 +483,10 @@ export function createKeywordScanner(
   let chunk: DataView | undefined;
   let chunkFrom = 0;
   let chunkTo = 0;
-  // Whether the text is known to be of one-byte units, whose copy is exact; and how many keywords the copy
-  // matched that were then checked in the text, each unit being ASCII.
+  // Whether the text is known to be of one-byte units, whose copy is exact; and how many more units of the
+  // keywords the copy matched are checked in the text before it is asked so (below 0: asked).
   let oneByte = false;
-  let checked = 0;
+  let unsure = 0;
 
   /**
    * Whether the keyword of entry `e` is at `s` in `text`: in the window pass's copy, four units at a time,
@@ -518,13 +515,13 @@ export function createKeywordScanner(
   };
 
   /**
-   * Whether `text[s, s + len)` is all ASCII. After `SURE_AFTER` such checks in one text, the text is asked
-   * once whether it is of one-byte units (answered at once for a one-byte string), and if it is, no more are
-   * made. Not asked of every text: one of two-byte units that are all ASCII (left so once a zero-width space
-   * is removed) is read to its end for the answer.
+   * Whether `text[s, s + len)` is all ASCII. Once the units checked so exceed a quarter of the text, the text
+   * is asked whether it is of one-byte units, and if it is, no more are checked. Asked at once for a one-byte
+   * string, but a two-byte one of ASCII units (as a zero-width space removed leaves it) is read to its end
+   * for the answer: asked of a text of few keywords, the question would cost more than the checks.
    */
   const allAscii = (text: string, s: number, len: number): boolean => {
-    if (++checked === SURE_AFTER && !hasWideUnits(text)) {
+    if (unsure >= 0 && (unsure -= len) < 0 && !hasWideUnits(text)) {
       oneByte = true;
       return true;
     }
@@ -566,7 +563,7 @@ export function createKeywordScanner(
     const n = text.length;
     skipG = -1;
     oneByte = false;
-    checked = 0;
+    unsure = n >> 2;
     if (runsTouched) {
       runEnd.fill(-2);
       reported.fill(-1);

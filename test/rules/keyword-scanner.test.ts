@@ -153,9 +153,10 @@ describe('keyword prefilter', () => {
   });
 
   it('reports no hit where only low bytes spell a keyword, after many keywords found or few', () => {
-    // Long texts are checked in the window pass's Latin-1 copy. Past 64 keywords found there, the pass asks
-    // once whether the text is of one-byte units, where the copy is exact: if not (U+0161 is `a` copied), every
-    // keyword found is still looked at in the text. Hits, not matches: a rule's regex would refuse a false hit.
+    // Long texts are checked in the window pass's Latin-1 copy. Once the keywords found there are a quarter of
+    // the text, the pass asks whether the text is of one-byte units, where the copy is exact: if not (U+0161
+    // is `a` copied), every keyword found is still looked at in the text. Hits, not matches: a rule's regex
+    // would refuse a false hit.
     const kw = 'ab_c';
     const scan = createKeywordScanner([kw], [0], new Uint8Array(128));
     const hits = (t: string) => {

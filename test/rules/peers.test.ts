@@ -132,7 +132,7 @@ describe('peers: rules that differ only in their secret', () => {
     };
     // Fewer hits than make a run of failures dense (see anchoring.test.ts for what follows one): the union at
     // each, one search for where a value can end, and the keyword pass's one question whether the text is of
-    // one-byte units (asked after 64 keywords found).
+    // one-byte units (asked once keywords are a quarter of it).
     expect(attempts('twitter='.repeat(200))).toEqual({ byOwn: 0, all: 202 });
     // No operator anywhere: the first member's gate turns every hit away, and the others read that (and the
     // keyword pass asks its question).
