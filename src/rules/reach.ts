@@ -25,7 +25,7 @@ const EMPTY: Span = { min: 0, max: 0, behind: 0, ahead: 0 };
 /** A boundary or anchor (`\b`, `^`, `$`): one unit either side. */
 const EDGE: Span = { min: 0, max: 0, behind: 1, ahead: 1 };
 
-/** Thrown inside the reader for what it does not bound (`*`, `+`, back-references, `v` classes). */
+/** Thrown inside the reader for what it does not bound (`*`, `+`, forward references, `v` classes). */
 class Unbounded extends Error {}
 
 /** `b` after `a`: where `b` starts is anywhere from `a.min` to `a.max` past `a`'s start. */
@@ -55,7 +55,7 @@ function repeated(p: Span, least: number, most: number): Span {
 
 /**
  * What a regex tried at a place reads around it, or undefined when that is not bounded (an unbounded
- * quantifier, a back-reference, a `v`-mode class). Conservative: one unit more either side than any read.
+ * quantifier, a forward reference, a `v`-mode class). Conservative: one unit more either side than any read.
  *
  * @example
  * regexReach(/(?<![a-z])ghp_[A-Za-z0-9]{36}(?![A-Za-z0-9])/); // { behind: 2, ahead: 42 }
@@ -69,6 +69,9 @@ export function regexReach(regex: RegExp): Reach | undefined {
     ? { min: 1, max: 2, behind: 0, ahead: 2 }
     : { min: 1, max: 1, behind: 0, ahead: 1 };
   let i = 0;
+  // What each capturing group reads, by number less one, once it has closed; and the named ones' numbers.
+  const groups: (Span | undefined)[] = [];
+  const named = new Map<string, number>();
 
   const alternatives = (): Span => {
     let all = sequence();
@@ -107,7 +110,7 @@ export function regexReach(regex: RegExp): Reach | undefined {
       i += 2;
       return EDGE;
     }
-    if ((c >= '1' && c <= '9') || c === 'k') throw new Unbounded();
+    if ((c >= '1' && c <= '9') || c === 'k') return backReference();
     if ((c === 'p' || c === 'P') && src[i + 2] === '{') i = src.indexOf('}', i) + 1;
     else if (c === 'u' && src[i + 2] === '{') i = src.indexOf('}', i) + 1;
     else if (c === 'u') i += 6;
@@ -115,6 +118,20 @@ export function regexReach(regex: RegExp): Reach | undefined {
     else if (c === 'c') i += 3;
     else i += 2;
     return unit;
+  };
+
+  /**
+   * `\N` or `\k<name>`: the text its group took, read again from here, so no longer than that group's
+   * longest (`(?=([^\n:=]{1,40}))\1`, a look-ahead's capture taken whole, is how a regex says "atomically").
+   * A group not closed yet (a forward reference, or one the reference stands inside) is not bounded here.
+   */
+  const backReference = (): Span => {
+    const ref = /^\\(?:([1-9]\d*)|k<([^>]+)>)/.exec(src.slice(i));
+    const index = ref?.[1] !== undefined ? Number(ref[1]) - 1 : named.get(ref?.[2] ?? '');
+    const taken = index === undefined ? undefined : groups[index];
+    if (ref === null || taken === undefined) throw new Unbounded();
+    i += ref[0].length;
+    return { min: 0, max: taken.max, behind: 0, ahead: taken.max };
   };
 
   const group = (): Span => {
@@ -132,11 +149,20 @@ export function regexReach(regex: RegExp): Reach | undefined {
         ahead: Math.max(0, inside.ahead - inside.min),
       };
     }
+    let index = -1; // a capturing group's number less one
     if (src.startsWith('(?:', i)) i += 3;
-    else if (src.startsWith('(?<', i)) i = src.indexOf('>', i) + 1;
-    else i++;
+    else {
+      index = groups.length;
+      groups.push(undefined);
+      if (src.startsWith('(?<', i)) {
+        const close = src.indexOf('>', i);
+        named.set(src.slice(i + 3, close), index);
+        i = close + 1;
+      } else i++;
+    }
     const inside = alternatives();
     i++; // `)`
+    if (index >= 0) groups[index] = inside;
     return inside;
   };
 

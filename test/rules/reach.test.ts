@@ -19,13 +19,19 @@ describe('regexReach', () => {
     [/[a-z]{3}/u, { behind: 1, ahead: 7 }],
     [/a{0}/, { behind: 1, ahead: 1 }],
     [/\u0041\x42\cJ\p{L}/u, { behind: 1, ahead: 9 }],
+    // A back-reference reads again at most what its group took; a look-ahead's capture taken whole is how a
+    // rule says "atomically".
+    [/(a)\1/, { behind: 1, ahead: 3 }],
+    [/(?<x>ab?)\k<x>c/, { behind: 1, ahead: 6 }],
+    [/x(?:[ \t](?=([^\n:=]{1,40}))\1)?=/, { behind: 1, ahead: 44 }],
+    [/(?:(a)|(bcd))\2\1/, { behind: 1, ahead: 8 }],
   ])('%s reads %o', (regex, reach) => {
     expect(regexReach(regex)).toEqual(reach);
   });
 
   // `v` mode's classes nest (`[[a-z]--[aeiou]]`); the flag comes from a variable, as the compiler targets ES2022.
   const vMode = 'v';
-  it.each([/token=\S+/, /a*/, /a{2,}/, /(a)\1/, /(?<x>a)\k<x>/, new RegExp('[a-z]{3}', vMode)])(
+  it.each([/token=\S+/, /a*/, /a{2,}/, /\1(a)/, /(a\1)/, /(a+)\1/, new RegExp('[a-z]{3}', vMode)])(
     '%s has no bound',
     (regex) => {
       expect(regexReach(regex)).toBeUndefined();
