@@ -521,9 +521,12 @@ export function createKeywordScanner(
    * for the answer: asked of a text of few keywords, the question would cost more than the checks.
    */
   const allAscii = (text: string, s: number, len: number): boolean => {
-    if (unsure >= 0 && (unsure -= len) < 0 && !hasWideUnits(text)) {
-      oneByte = true;
-      return true;
+    if (unsure >= 0) {
+      unsure -= len;
+      if (unsure < 0 && !hasWideUnits(text)) {
+        oneByte = true;
+        return true;
+      }
     }
     for (let j = s; j < s + len; j++) if (text.charCodeAt(j) >= 128) return false;
     return true;
