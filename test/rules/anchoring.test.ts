@@ -127,6 +127,32 @@ describe('an anchored rule whose regex keeps failing at hits close together', ()
     expect(calls).toBeLessThan(300);
   });
 
+  it('goes on by a search only where its openings are ASCII, which the engine finds by a fast scan', () => {
+    // Searched for, `密碼` or `пароль_` under `i` cost the engine tens of nanoseconds a position; the replay
+    // answers a repeated text's attempts for less.
+    const searches = (registry: typeof anchored, keyword: string) => {
+      const text = `${`${keyword} `.repeat(5000)}${keyword}abcd1 ${`${keyword} `.repeat(5000)}`;
+      let calls = 0;
+      const exec = RegExp.prototype.exec;
+      RegExp.prototype.exec = function (this: RegExp, s: string) {
+        if (this.global) calls++;
+        return exec.call(this, s);
+      };
+      try {
+        const at = 5000 * (keyword.length + 1);
+        expect(spans(registry, text)).toEqual([`${at}-${at + keyword.length + 5}`]);
+      } finally {
+        RegExp.prototype.exec = exec;
+      }
+      return calls;
+    };
+    const cyrillic = createRuleRegistry([
+      { ...spec, keywords: ['пароль_'], regex: /(?<![a-zа-я])пароль_[a-z]{4}[0-9]/i, anchored: true },
+    ]);
+    expect(searches(anchored, 'tok_')).toBeGreaterThan(0);
+    expect(searches(cyrillic, 'пароль_')).toBe(0);
+  });
+
   it('takes a match only where a hit is, as the loop at the hits does', () => {
     // Declared anchored, but its regex can also start with `zzz_`, which is no keyword: never tried there.
     const loose = createRuleRegistry([{ ...spec, anchored: true, regex: /(?:tok|zzz)_[a-z]{4}[0-9]/ }]);
