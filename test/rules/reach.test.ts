@@ -30,8 +30,11 @@ describe('regexReach', () => {
   });
 
   // `v` mode's classes nest (`[[a-z]--[aeiou]]`); the flag comes from a variable, as the compiler targets ES2022.
+  // A reference to a group not closed yet matches nothing, which the reader does not work out: written as
+  // strings, since a linter rightly calls such a reference useless.
   const vMode = 'v';
-  it.each([/token=\S+/, /a*/, /a{2,}/, /\1(a)/, /(a\1)/, /(a+)\1/, new RegExp('[a-z]{3}', vMode)])(
+  const early = ['\\1(a)', '(a\\1)'].map((source) => new RegExp(source));
+  it.each([/token=\S+/, /a*/, /a{2,}/, ...early, /(a+)\1/, new RegExp('[a-z]{3}', vMode)])(
     '%s has no bound',
     (regex) => {
       expect(regexReach(regex)).toBeUndefined();
