@@ -113,7 +113,8 @@ interface Anchored {
   readonly run: number;
 }
 
-const isAscii = (word: string): boolean => {
+/** Does `word` hold only ASCII units? */
+export const isAscii = (word: string): boolean => {
   for (let j = 0; j < word.length; j++) if (word.charCodeAt(j) >= 128) return false;
   return true;
 };

@@ -15,7 +15,7 @@ import { encodesProse } from '../secrets/encoded-prose.js';
 import { isPlaceholder, placeholderWords, shannonEntropy } from '../secrets/entropy.js';
 import { type Gate, gateOf, NO_GATE, splitsWord } from './assignments.js';
 import { type Closing, closingOf, valueEnd } from './closings.js';
-import { createKeywordScanner, type HitBuffer, inWindowPass } from './keyword-scanner.js';
+import { createKeywordScanner, type HitBuffer, inWindowPass, isAscii } from './keyword-scanner.js';
 import { findPeers, type Peers } from './peers.js';
 import { captureGroups, endGroup, literalPrefixes, openingClass } from './prefixes.js';
 import { regexReach } from './reach.js';
@@ -955,8 +955,6 @@ const DENSE_SPAN = 32;
 const SEARCH_OPENINGS = 32;
 /** Values a scan reads again for the keys inside them (see `take`). */
 const REREADS_MAX = 1024;
-/** Does `text` hold only ASCII units? */
-const isAscii = (text: string): boolean => !/[^\0-\x7f]/.test(text);
 /** A regex that opens with a positive look-ahead or look-behind (see `searchesWell`). */
 const OPENS_WITH_LOOKAROUND = /^\(\?<?=/;
 /** Verdicts a scan remembers at most: a bound on its memory, whatever the text. */
