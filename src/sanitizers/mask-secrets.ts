@@ -15,7 +15,7 @@ import { decodeEscapes, mergeDecoded, wholeEscapes } from '../secrets/escaped.js
 import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
 import { isSecretishKey } from '../secrets/key-names.js';
 import { type ResolvedSecrets, resolveSecretsOptions, type SecretsOptions } from '../secrets/options.js';
-import { asMasked, maskCells, secretColumnCells } from '../secrets/table-columns.js';
+import { maskCells, secretColumnCells } from '../secrets/table-columns.js';
 
 export { SECRET_FIELD_NAMES } from '../secrets/exact.js';
 
@@ -152,9 +152,7 @@ function maskOne(
       // A table's cells under a header that names a secret: each read as the value under that name. The
       // header is in the text and framing adds only `=` or quotes: where no rule's keyword is, none is framed.
       // The tables are read as the masks will leave them, as masking the masked text reads them.
-      const cells = registry.hadKeywords()
-        ? secretColumnCells(asMasked(text, matches), isSecretishKey)
-        : undefined;
+      const cells = registry.hadKeywords() ? secretColumnCells(text, isSecretishKey, matches) : undefined;
       if (cells !== undefined && cells.length > 0) {
         const found = maskCells(text, cells, (framed) =>
           registry.scan(framed, modes.codes, resolved.allowSecret),

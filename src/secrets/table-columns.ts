@@ -291,19 +291,22 @@ export function asMasked(text: string, masks: readonly { start: number; end: num
 }
 
 /**
- * The cells of `text`'s tables that stand under a header `isSecretName` accepts, in text order.
+ * The cells of `original`'s tables that stand under a header `isSecretName` accepts, in text order; its tables
+ * read as `masks` (in text order) will leave them (see `asMasked`).
  *
  * @example
  * secretColumnCells('id,password\n1,hunter22', (h) => h === 'password');
  * // [{ start: 14, end: 22, header: 'password' }]
  */
 export function secretColumnCells(
-  text: string,
+  original: string,
   isSecretName: (name: string) => boolean,
+  masks: readonly { start: number; end: number }[] = [],
 ): readonly SecretCell[] {
   // A table is a header and rows, a cell of MIN_VALUE among them: a short text, or one of one line, as most
-  // strings are, holds none.
-  if (text.length < 2 * MIN_VALUE + 4 || text.indexOf('\n') < 0) return NO_CELLS;
+  // strings are, holds none; nor is its view made.
+  if (original.length < 2 * MIN_VALUE + 4 || original.indexOf('\n') < 0) return NO_CELLS;
+  const text = asMasked(original, masks);
   const out: SecretCell[] = [];
   // CSV and TSV: the text starts with the header, tabs between its names if it has any, else commas.
   const firstEnd = lineAround(text, 0)[1];
