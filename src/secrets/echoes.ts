@@ -51,13 +51,27 @@ const BUDGET = 4;
 export function withEchoes(text: string, matches: SecretMatch[]): SecretMatch[] {
   if (matches.length === 0) return matches;
   const byValue = new Map<string, SecretMatch[]>();
+  // The value of the match before and its list: a run of matches of one value (a token on every line of a
+  // log) is listed without a look-up each, as a Map hashes every new string it is given (1 MB of one value
+  // matched 31,000 times: 2.5 ms).
+  let last = '';
+  let lastFound: SecretMatch[] = [];
   for (const m of matches) {
     if (m.end - m.start < ECHO_MIN) continue;
     const value = text.slice(m.start, m.end);
+    if (value === last) {
+      lastFound.push(m);
+      continue;
+    }
     if (!recurs(value)) continue;
-    const found = byValue.get(value);
-    if (found) found.push(m);
-    else byValue.set(value, [m]);
+    let found = byValue.get(value);
+    if (found === undefined) {
+      found = [];
+      byValue.set(value, found);
+    }
+    found.push(m);
+    last = value;
+    lastFound = found;
   }
   const echoes: SecretMatch[] = [];
   let budget = BUDGET * text.length + 2 * RADIUS;
@@ -78,9 +92,12 @@ export function withEchoes(text: string, matches: SecretMatch[]): SecretMatch[] 
           again.push({ start, end: start + value.length, rule: m.rule });
         }
       }
+      // A name in code, already: its other matches need not be read around (1 MB of one value repeated
+      // 31,000 times, each a match, read a window and pushed every occurrence again for each: 4.8 ms).
+      if (again.length > ECHO_MAX) continue search;
       readTo = to;
     }
-    if (again.length <= ECHO_MAX) echoes.push(...again);
+    echoes.push(...again);
   }
   const outside = echoes.filter((e) => !within(matches, e));
   return outside.length === 0 ? matches : mergeMatches([...matches, ...outside]);

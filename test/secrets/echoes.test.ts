@@ -50,3 +50,48 @@ describe('withEchoes', () => {
     expect(withEchoes(lines, both)).toBe(both);
   });
 });
+
+describe('withEchoes on values a text repeats everywhere', () => {
+  const rule = createRuleRegistry(RULES).rules[0] as SecretMatch['rule'];
+  const matchesOf = (text: string, value: string): SecretMatch[] => {
+    const out: SecretMatch[] = [];
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + 1))
+      out.push({ start: at, end: at + value.length, rule });
+    return out;
+  };
+  const byStart = (a: SecretMatch, b: SecretMatch): number => a.start - b.start;
+
+  it('adds nothing for a value that recurs more than eight times near its match: a name in code', () => {
+    const text = Array.from({ length: 20 }, (_, i) => `x${i}=Sock5Auth9 `).join('');
+    const matches = [matchesOf(text, 'Sock5Auth9')[0] as SecretMatch];
+    expect(withEchoes(text, matches)).toBe(matches);
+  });
+
+  it('stops reading around a name in code at once, leaving the budget to the values after it', () => {
+    // A name matched every 2,000 characters of 100,000; five values matched five times each, 20,000 apart,
+    // reading ~74,000 characters each; then one value found once at the end and repeated beside it. Read
+    // around all its matches, the name took 100,000 characters of the budget (416,384), and the last value
+    // was never looked for.
+    const size = 100_000;
+    const chars = Array.from({ length: size }, () => '.');
+    const put = (value: string, at: number): void => chars.splice(at, value.length, ...value);
+    for (let at = 0; at + 20 < size - 3000; at += 2000) put('NameInCode1', at + 10);
+    const spread = ['Qv8rT2mLx9', 'Wp3nZ7kBc4', 'Hs6yD1fJe5', 'Tg2cV9pNa7', 'Bn5xK3wQr8'];
+    spread.forEach((value, k) => {
+      for (let j = 0; j < 5; j++) put(value, 500 + 200 * k + 20_000 * j);
+    });
+    put('Ek4Rx8Lm2Z', size - 1000);
+    put('Ek4Rx8Lm2Z', size - 200);
+    const text = chars.join('');
+    const echo = size - 200;
+    const matches = ['NameInCode1', ...spread]
+      .flatMap((value) => matchesOf(text, value))
+      .concat({ start: size - 1000, end: size - 990, rule })
+      .sort(byStart);
+    const out = withEchoes(text, matches);
+    expect(out.some((m) => m.start === echo && m.end === echo + 10)).toBe(true);
+    expect(out.filter((m) => text.slice(m.start, m.end) === 'NameInCode1')).toHaveLength(
+      matchesOf(text, 'NameInCode1').length,
+    );
+  });
+});
