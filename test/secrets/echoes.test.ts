@@ -74,7 +74,9 @@ describe('withEchoes on values a text repeats everywhere', () => {
     // was never looked for.
     const size = 100_000;
     const chars = Array.from({ length: size }, () => '.');
-    const put = (value: string, at: number): void => chars.splice(at, value.length, ...value);
+    const put = (value: string, at: number): void => {
+      chars.splice(at, value.length, ...value);
+    };
     for (let at = 0; at + 20 < size - 3000; at += 2000) put('NameInCode1', at + 10);
     const spread = ['Qv8rT2mLx9', 'Wp3nZ7kBc4', 'Hs6yD1fJe5', 'Tg2cV9pNa7', 'Bn5xK3wQr8'];
     spread.forEach((value, k) => {
