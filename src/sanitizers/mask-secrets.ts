@@ -15,7 +15,7 @@ import { decodeEscapes, mergeDecoded, wholeEscapes } from '../secrets/escaped.js
 import { collectSecretArguments, createExactMatcher, type ExactMatcher } from '../secrets/exact.js';
 import { isSecretishKey } from '../secrets/key-names.js';
 import { type ResolvedSecrets, resolveSecretsOptions, type SecretsOptions } from '../secrets/options.js';
-import { maskCells, secretColumnCells } from '../secrets/table-columns.js';
+import { maskCells, secretColumnCells, wholeCells } from '../secrets/table-columns.js';
 
 export { SECRET_FIELD_NAMES } from '../secrets/exact.js';
 
@@ -156,7 +156,7 @@ function maskOne(
       if (cells !== undefined && cells.length > 0) {
         const found = maskCells(text, cells, (framed) =>
           registry.scan(framed, modes.codes, resolved.allowSecret),
-        );
+        ).concat(wholeCells(cells, matches));
         if (found.length > 0) {
           matches = mergeMatches([...matches, ...found]);
           beside = undefined;

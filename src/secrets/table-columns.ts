@@ -80,6 +80,56 @@ function nextLine(text: string, end: number): [number, number] | undefined {
   return lineAround(text, start + 1);
 }
 
+/** A mask's span, or a cell's: where it starts and ends. */
+type Span = { readonly start: number; readonly end: number };
+
+/** The line after one that ends at `end`, or undefined at the text's end (see `linesAsMasked`). */
+type NextLine = (end: number) => [number, number] | undefined;
+
+/**
+ * Lines as `masks` (in text order) will leave them: a mask that holds a line break joins the lines it spans
+ * into one, as its label holds none. Read line by line, a table with a private key in a cell ended at the key's
+ * second line, and the masked text went on to rows that the text had not reached, and masked cells there.
+ */
+function linesAsMasked(text: string, masks: readonly Span[]): NextLine {
+  const joining = masks.filter((m) => text.slice(m.start, m.end).includes('\n'));
+  if (joining.length === 0) return (end) => nextLine(text, end);
+  return (end) => {
+    const line = nextLine(text, end);
+    if (line === undefined) return undefined;
+    for (let m = maskOver(joining, breakAt(text, line[1])); m !== undefined; ) {
+      line[1] = lineAround(text, m.end)[1];
+      m = maskOver(joining, breakAt(text, line[1]));
+    }
+    return line;
+  };
+}
+
+/** Where the line break after a line ending at `end` is (after its `\r`, if it has one). */
+const breakAt = (text: string, end: number): number => (text.charCodeAt(end) === 0x0d ? end + 1 : end);
+
+/** The mask of `masks` (in text order, apart) that holds unit `at`, if one does. */
+function maskOver(masks: readonly Span[], at: number): Span | undefined {
+  let lo = 0;
+  let hi = masks.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const m = masks[mid] as Span;
+    if (m.end <= at) lo = mid + 1;
+    else if (m.start > at) hi = mid - 1;
+    else return m;
+  }
+  return undefined;
+}
+
+/** What every reader of one text shares: which names are a secret's, where cells go, and how lines go on. */
+interface Reading {
+  readonly isSecretName: (name: string) => boolean;
+  readonly out: SecretCell[];
+  readonly masks: readonly Span[];
+  readonly nextLine: NextLine;
+}
+
 const TAB = 0x09;
 const COMMA = 0x2c;
 const PIPE = 0x7c;
@@ -167,14 +217,13 @@ function readRows(
   header: number[],
   headerEnd: number,
   delimiter: number,
-  isSecretName: (name: string) => boolean,
-  out: SecretCell[],
+  reading: Reading,
 ): number {
   const names: (string | undefined)[] = [];
   let any = false;
   for (let c = 0; c < header.length; c += 2) {
     const name = text.slice(header[c], header[c + 1]);
-    const secret = name.length > 0 && isSecretName(name);
+    const secret = name.length > 0 && reading.isSecretName(name);
     names.push(secret ? name : undefined);
     any ||= secret;
   }
@@ -184,7 +233,7 @@ function readRows(
   const nextRun = runSearch(text, ruling.runs);
   // The next `---` at or after the line read (-1: none further).
   let dashes = nextRun(headerEnd);
-  for (let line = nextLine(text, headerEnd); line !== undefined; line = nextLine(text, line[1])) {
+  for (let line = reading.nextLine(headerEnd); line !== undefined; line = reading.nextLine(line[1])) {
     const [start, stop] = line;
     if (dashes >= 0 && dashes < start) dashes = nextRun(start);
     if (dashes >= 0 && dashes < stop && ruling.line.test(text.slice(start, stop))) {
@@ -198,7 +247,7 @@ function readRows(
       const name = names[c];
       const s = cells[2 * c] as number;
       const e = cells[2 * c + 1] as number;
-      if (name !== undefined && e - s >= MIN_VALUE) out.push({ start: s, end: e, header: name });
+      if (name !== undefined && e - s >= MIN_VALUE) reading.out.push({ start: s, end: e, header: name });
     }
     end = stop;
   }
@@ -229,19 +278,18 @@ function readKeyValueRows(
   text: string,
   ruleEnd: number,
   delimiter: number | undefined,
-  isSecretName: (name: string) => boolean,
-  out: SecretCell[],
+  reading: Reading,
 ): number {
   let end = ruleEnd;
-  for (let line = nextLine(text, ruleEnd); line !== undefined; line = nextLine(text, line[1])) {
+  for (let line = reading.nextLine(ruleEnd); line !== undefined; line = reading.nextLine(line[1])) {
     const [start, stop] = line;
     const row =
       delimiter === undefined ? keyAndValue(text, start, stop) : cellsOf(text, start, stop, delimiter);
     if (row === undefined || row.length !== 4) break;
     const [ks, ke, vs, ve] = row as [number, number, number, number];
     const key = text.slice(ks, ke);
-    if (ve - vs >= MIN_VALUE && key.length > 0 && isSecretName(key))
-      out.push({ start: vs, end: ve, header: key });
+    if (ve - vs >= MIN_VALUE && key.length > 0 && reading.isSecretName(key))
+      reading.out.push({ start: vs, end: ve, header: key });
     end = stop;
   }
   return end;
@@ -301,13 +349,14 @@ export function asMasked(text: string, masks: readonly { start: number; end: num
 export function secretColumnCells(
   original: string,
   isSecretName: (name: string) => boolean,
-  masks: readonly { start: number; end: number }[] = [],
+  masks: readonly Span[] = [],
 ): readonly SecretCell[] {
   // A table is a header and rows, a cell of MIN_VALUE among them: a short text, or one of one line, as most
   // strings are, holds none; nor is its view made.
   if (original.length < 2 * MIN_VALUE + 4 || original.indexOf('\n') < 0) return NO_CELLS;
   const text = asMasked(original, masks);
   const out: SecretCell[] = [];
+  const reading: Reading = { isSecretName, out, masks, nextLine: linesAsMasked(text, masks) };
   // CSV and TSV: the text starts with the header, tabs between its names if it has any, else commas.
   const firstEnd = lineAround(text, 0)[1];
   // On the first line only, where a header's delimiters are: a search of the whole text went on past it.
@@ -323,18 +372,18 @@ export function secretColumnCells(
   let readTo = 0;
   if (first >= 0) {
     const header = cellsOf(text, 0, firstEnd, delimiter);
-    if (namesColumns(text, header)) readTo = readRows(text, header, firstEnd, delimiter, isSecretName, out);
+    if (namesColumns(text, header)) readTo = readRows(text, header, firstEnd, delimiter, reading);
   }
   // Tables with a rule line under a header of columns, `|` between them (or `│`, drawn), and tables of keys
   // and values aligned with spaces under `Key  Value`. `|`, `│` and `V` are rare characters, found fast;
   // `---` is not, in a log whose every line starts with a date (W4's block: 0.2 µs a call).
-  if (text.indexOf('","', readTo) >= 0) readQuotedCsv(text, readTo, isSecretName, out);
-  if (text.indexOf('|', readTo) >= 0) readRuled(text, readTo, PIPE, isSecretName, out);
-  if (text.indexOf('||', readTo) >= 0) readWiki(text, readTo, isSecretName, out);
-  if (text.indexOf('│', readTo) >= 0) readRuled(text, readTo, BOX_BAR, isSecretName, out);
-  readSpaced(text, readTo, 'Value', isSecretName, out);
-  readSpaced(text, readTo, 'VALUE', isSecretName, out);
-  readAligned(text, readTo, isSecretName, out);
+  if (text.indexOf('","', readTo) >= 0) readQuotedCsv(text, readTo, reading);
+  if (text.indexOf('|', readTo) >= 0) readRuled(text, readTo, PIPE, reading);
+  if (text.indexOf('||', readTo) >= 0) readWiki(text, readTo, reading);
+  if (text.indexOf('│', readTo) >= 0) readRuled(text, readTo, BOX_BAR, reading);
+  readSpaced(text, readTo, 'Value', reading);
+  readSpaced(text, readTo, 'VALUE', reading);
+  readAligned(text, readTo, reading);
   if (out.length === 0) return NO_CELLS;
   // Each kind of table was read on its own: in text order again (a sort of sorted cells reads them once).
   return out.sort((a, b) => a.start - b.start);
@@ -344,13 +393,7 @@ export function secretColumnCells(
  * The tables from `from` on whose header has `bar` between its columns and a rule line under it (`---|---`,
  * `├───┼───┤`): their secret cells go to `out`.
  */
-function readRuled(
-  text: string,
-  from: number,
-  bar: number,
-  isSecretName: (name: string) => boolean,
-  out: SecretCell[],
-): void {
+function readRuled(text: string, from: number, bar: number, reading: Reading): void {
   const ruling = rulingOf(bar);
   const nextRun = runSearch(text, ruling.runs);
   const char = String.fromCharCode(bar);
@@ -366,8 +409,8 @@ function readRuled(
       if (next >= 0 && next < headerEnd && ruling.line.test(text.slice(start, end))) {
         const header = cellsOf(text, headerStart, headerEnd, bar);
         done = isKeyValueHeader(text, header)
-          ? readKeyValueRows(text, end, bar, isSecretName, out)
-          : readRows(text, header, end, bar, isSecretName, out);
+          ? readKeyValueRows(text, end, bar, reading)
+          : readRows(text, header, end, bar, reading);
       }
     }
     at = nextRun(done + 1);
@@ -378,12 +421,7 @@ function readRuled(
  * The tables from `from` on in Confluence's and Jira's wiki markup: a header row between double bars
  * (`|| System || Kennwort ||`) and no rule line, rows between single ones. Their secret cells go to `out`.
  */
-function readWiki(
-  text: string,
-  from: number,
-  isSecretName: (name: string) => boolean,
-  out: SecretCell[],
-): void {
+function readWiki(text: string, from: number, reading: Reading): void {
   for (let at = text.indexOf('||', from); at >= 0; ) {
     const [start, end] = lineAround(text, at);
     let done = end;
@@ -402,8 +440,7 @@ function readWiki(
         header.push(cs, ce);
         c = next + 2;
       }
-      if (header.length >= 4 && shortNames(text, header))
-        done = readRows(text, header, end, PIPE, isSecretName, out);
+      if (header.length >= 4 && shortNames(text, header)) done = readRows(text, header, end, PIPE, reading);
     }
     at = text.indexOf('||', done + 1);
   }
@@ -413,21 +450,15 @@ function readWiki(
  * The tables of keys and values from `from` on aligned with spaces, under a header of two names the second
  * of which is `value` (`Key  Value`, `NAME   VALUE`), with Vault's rule line under it (`---  -----`) or none.
  */
-function readSpaced(
-  text: string,
-  from: number,
-  value: string,
-  isSecretName: (name: string) => boolean,
-  out: SecretCell[],
-): void {
+function readSpaced(text: string, from: number, value: string, reading: Reading): void {
   for (let at = text.indexOf(value, from); at >= 0; ) {
     const [start, end] = lineAround(text, at);
     let done = end;
     if (isKeyValueHeader(text, keyAndValue(text, start, end))) {
       let rowsFrom = end;
-      const rule = nextLine(text, end);
+      const rule = reading.nextLine(end);
       if (rule !== undefined && SPACED_RULE.test(text.slice(rule[0], rule[1]))) rowsFrom = rule[1];
-      done = readKeyValueRows(text, rowsFrom, undefined, isSecretName, out);
+      done = readKeyValueRows(text, rowsFrom, undefined, reading);
     }
     at = text.indexOf(value, done + 1);
   }
@@ -438,19 +469,14 @@ function readSpaced(
  * export it), on any line: printed by `head` or `cat` after a prompt. The quotes around every name, four or
  * more, tell the header from a line of prose with commas; a line of JSON starts otherwise.
  */
-function readQuotedCsv(
-  text: string,
-  from: number,
-  isSecretName: (name: string) => boolean,
-  out: SecretCell[],
-): void {
+function readQuotedCsv(text: string, from: number, reading: Reading): void {
   for (let at = text.indexOf('","', from); at >= 0; ) {
     const [start, end] = lineAround(text, at);
     let done = end;
     if (text.charCodeAt(start) === 0x22 && text.charCodeAt(end - 1) === 0x22) {
       const header = cellsOf(text, start, end, COMMA);
       if (header.length >= 8 && namesColumns(text, header))
-        done = readRows(text, header, end, COMMA, isSecretName, out);
+        done = readRows(text, header, end, COMMA, reading);
     }
     at = text.indexOf('","', done + 1);
   }
@@ -476,16 +502,17 @@ const ALIGNED_ROWS = 1000;
  * `text[start, end)` split at runs of two blanks or more and at tabs, trimmed, as start–end pairs: the columns
  * of a line a CLI aligned (a single space stays inside a cell: `Secret Key`, `User Name`).
  */
-function alignedCells(text: string, start: number, end: number): number[] {
+function alignedCells(text: string, start: number, end: number, spans: readonly number[] = []): number[] {
   const cells: number[] = [];
   let i = start;
   while (i < end) {
-    while (i < end && isBlank(text.charCodeAt(i))) i++;
+    while (i < end && blankAt(text, i, spans)) i++;
     if (i >= end) break;
     const s = i;
     while (i < end) {
       const c = text.charCodeAt(i);
-      if (c === TAB || (c === 0x20 && (i + 1 >= end || isBlank(text.charCodeAt(i + 1))))) break;
+      const gap = c === TAB || (c === 0x20 && (i + 1 >= end || blankAt(text, i + 1, spans)));
+      if (gap && (spans.length === 0 || !inSpans(spans, i))) break;
       i++;
     }
     cells.push(s, i);
@@ -543,92 +570,174 @@ function onlyDashes(text: string, start: number, end: number): boolean {
  * row's cell under a secret-naming header goes to `out`. Columns a tab divides are matched by their order
  * (tabwriter's tabs do not keep offsets), columns of spaces by where they start under the header.
  */
-function readAligned(
-  text: string,
-  from: number,
-  isSecretName: (name: string) => boolean,
-  out: SecretCell[],
-): void {
+function readAligned(text: string, from: number, reading: Reading): void {
   const nextWord = runSearch(text, text.indexOf('\t', from) >= 0 ? TABBED_WORDS : ALIGNED_WORDS);
+  const opaque = opaqueSpans(text, reading.masks);
   for (let at = nextWord(from); at >= 0; ) {
     const [start, end] = lineAround(text, at);
     let done = end;
     const header = columnGap(text, start, end) ? alignedCells(text, start, end) : NO_COLUMNS;
-    if (header.length >= 4 && shortNames(text, header) && !isKeyValueHeader(text, header)) {
+    // A header a mask falls in is one no longer, once masked (a label is no column's name).
+    const named = header.length >= 4 && shortNames(text, header) && opaque(start, end).length === 0;
+    if (named && !isKeyValueHeader(text, header)) {
       const tabbed = holdsTab(text, start, end);
       const secret: number[] = []; // the secret columns' indexes, with their names in `names`
       const names: string[] = [];
       for (let c = 0; c < header.length; c += 2) {
         const name = text.slice(header[c], header[c + 1]);
-        if (isSecretName(name)) {
+        if (reading.isSecretName(name)) {
           secret.push(c);
           names.push(name);
         }
       }
-      if (secret.length > 0) done = readAlignedRows(text, start, end, header, tabbed, secret, names, out);
+      if (secret.length > 0)
+        done = readAlignedRows(text, { start, end, cells: header, tabbed }, secret, names, opaque, reading);
     }
     at = nextWord(done + 1);
   }
 }
 
-/** The rows under an aligned header (see `readAligned`); returns where the table ends. */
+/** An aligned table's header line: where it starts and ends, its cells, and whether tabs divide them. */
+interface AlignedHeader {
+  readonly start: number;
+  readonly end: number;
+  readonly cells: number[];
+  readonly tabbed: boolean;
+}
+
+/**
+ * The rows under an aligned header (see `readAligned`), each read as masking will leave it (see
+ * `opaqueSpans`); returns where the table ends.
+ */
 function readAlignedRows(
   text: string,
-  headerStart: number,
-  headerEnd: number,
-  header: number[],
-  tabbed: boolean,
+  header: AlignedHeader,
   secret: number[],
   names: string[],
-  out: SecretCell[],
+  opaque: OpaqueSpans,
+  reading: Reading,
 ): number {
-  const columns = header.length / 2;
-  const firstAt = (header[0] as number) - headerStart;
-  let end = headerEnd;
-  for (let rows = 0, line = nextLine(text, headerEnd); line !== undefined && rows < ALIGNED_ROWS; rows++) {
+  const columns = header.cells.length / 2;
+  const firstAt = (header.cells[0] as number) - header.start;
+  let end = header.end;
+  for (let rows = 0, line = reading.nextLine(end); line !== undefined && rows < ALIGNED_ROWS; rows++) {
     const [start, stop] = line;
     if (!onlyDashes(text, start, stop)) {
-      if (tabbed) {
-        const cells = alignedCells(text, start, stop);
+      const spans = opaque(start, stop);
+      if (header.tabbed) {
+        const cells = alignedCells(text, start, stop, spans);
         // A row of a TSV whose last cell is empty ends with its tab: one cell short, the others in place.
-        const lastEmpty = cells.length === header.length - 2 && text.charCodeAt(stop - 1) === TAB;
-        if (cells.length !== header.length && !lastEmpty) break;
+        const lastEmpty =
+          cells.length === header.cells.length - 2 &&
+          text.charCodeAt(stop - 1) === TAB &&
+          !inSpans(spans, stop - 1);
+        if (cells.length !== header.cells.length && !lastEmpty) break;
         for (let k = 0; k < secret.length; k++) {
           const c = secret[k] as number;
-          pushCell(out, cells[c] as number, cells[c + 1] as number, names[k] as string);
+          pushCell(reading.out, cells[c] as number, cells[c + 1] as number, names[k] as string);
         }
       } else {
         // Aligned with spaces: a row starts where its header does, and a cell where its column's name does.
+        // Past the row's first mask, its cells stand elsewhere once masked, a label being another length:
+        // they are not read by where they stand. The cell the mask starts is read, as its label will be.
+        const cut = spans.length > 0 ? (spans[0] as number) : stop;
         const first = start + firstAt;
-        if (first >= stop || !startsCell(text, first, start)) break;
-        if (columns > 1 && !spacedFurther(text, first, stop)) break;
+        if (first >= stop || first > cut || !startsCell(text, first, start, spans)) break;
+        if (columns > 1 && !spacedFurther(text, first, stop, spans)) break;
         for (let k = 0; k < secret.length; k++) {
-          const s = start + (header[secret[k] as number] as number) - headerStart;
-          if (s >= stop || !startsCell(text, s, start)) continue;
+          const s = start + (header.cells[secret[k] as number] as number) - header.start;
+          if (s > cut || s >= stop || !startsCell(text, s, start, spans)) continue;
           let e = s;
-          while (e < stop && !isBlank(text.charCodeAt(e))) e++;
-          pushCell(out, s, e, names[k] as string);
+          while (e < stop && !blankAt(text, e, spans)) e++;
+          pushCell(reading.out, s, e, names[k] as string);
         }
       }
     }
     end = stop;
-    line = nextLine(text, stop);
+    line = reading.nextLine(stop);
   }
   return end;
 }
 
-/** Does a cell start at `at` of a line starting at `lineStart`: no blank there, a blank or the line's start before? */
-const startsCell = (text: string, at: number, lineStart: number): boolean =>
-  !isBlank(text.charCodeAt(at)) && (at === lineStart || isBlank(text.charCodeAt(at - 1)));
+/**
+ * Does a cell start at `at` of a line starting at `lineStart`: no blank there, a blank or the line's start
+ * before? A unit of an opaque span (see `opaqueSpans`) is no blank.
+ */
+const startsCell = (text: string, at: number, lineStart: number, spans: readonly number[]): boolean =>
+  !blankAt(text, at, spans) && (at === lineStart || blankAt(text, at - 1, spans));
 
-/** Does the line go on past `from` with another cell, after two blanks or a tab? (Prose has one blank.) */
-function spacedFurther(text: string, from: number, stop: number): boolean {
+/**
+ * Does the line go on past `from` with another cell, after two blanks or a tab? (Prose has one blank.) Blanks
+ * inside an opaque span do not count.
+ */
+function spacedFurther(text: string, from: number, stop: number, spans: readonly number[]): boolean {
+  if (blankAt(text, stop - 1, spans)) return false;
   for (let i = from + 1; i < stop - 1; i++) {
     const c = text.charCodeAt(i);
-    if ((c === TAB || (c === 0x20 && isBlank(text.charCodeAt(i + 1)))) && !isBlank(text.charCodeAt(stop - 1)))
-      return true;
+    if ((c === TAB || (c === 0x20 && blankAt(text, i + 1, spans))) && !inSpans(spans, i)) return true;
   }
   return false;
+}
+
+/** Is `at` inside one of `spans` (start–end pairs in order)? */
+function inSpans(spans: readonly number[], at: number): boolean {
+  for (let k = 0; k < spans.length && (spans[k] as number) <= at; k += 2)
+    if (at < (spans[k + 1] as number)) return true;
+  return false;
+}
+
+/** A blank, outside every opaque span. */
+const blankAt = (text: string, at: number, spans: readonly number[]): boolean =>
+  isBlank(text.charCodeAt(at)) && (spans.length === 0 || !inSpans(spans, at));
+
+/** The opaque spans that meet a line `[start, stop)` (see `opaqueSpans`). */
+type OpaqueSpans = (start: number, stop: number) => number[];
+
+/** What a search for a label finds: a mask of an earlier pass, or text that reads as one. */
+const LABEL_OPEN = '[REDACTED';
+
+/**
+ * The spans of `text`'s lines that masking leaves opaque, asked of line after line in text order: the masks
+ * this pass will apply (`masks`, in text order) and the labels in the text already (`[REDACTED…]`), clipped to
+ * the line. An aligned table is read through them as the masked text will be read again: a unit in one is no
+ * blank (a mask that took a double blank leaves a label, which holds none), and in a row aligned with spaces a
+ * cell past the first one does not stand where it will. Read by the units as they stand, the masked text of a
+ * row could hold a cell under a secret's column where the text had none, and masking it again masked more.
+ */
+function opaqueSpans(text: string, masks: readonly Span[]): OpaqueSpans {
+  let next = 0; // the first mask that may meet a later line
+  let label = -2; // the next label at or after the last line asked about (-1: none further; -2: not looked for)
+  return (start, stop) => {
+    while (next < masks.length && (masks[next] as Span).end <= start) next++;
+    const spans: number[] = [];
+    for (let k = next; k < masks.length && (masks[k] as Span).start < stop; k++) {
+      const m = masks[k] as Span;
+      spans.push(Math.max(m.start, start), Math.min(m.end, stop));
+    }
+    if (label === -2 || (label >= 0 && label < start)) label = text.indexOf(LABEL_OPEN, start);
+    if (label < 0 || label >= stop) return spans;
+    // Labels as well: merged with the masks, in order.
+    for (let at = label; at >= 0 && at < stop; at = text.indexOf(LABEL_OPEN, at + 1)) {
+      const close = text.indexOf(']', at);
+      spans.push(at, close < 0 || close >= stop ? stop : close + 1);
+      label = at;
+    }
+    return mergeSpans(spans);
+  };
+}
+
+/** Start–end pairs sorted and joined where they meet. */
+function mergeSpans(spans: number[]): number[] {
+  const pairs: [number, number][] = [];
+  for (let k = 0; k < spans.length; k += 2) pairs.push([spans[k] as number, spans[k + 1] as number]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const merged: number[] = [];
+  for (const [s, e] of pairs) {
+    const last = merged.length - 1;
+    if (last > 0 && s <= (merged[last] as number)) merged[last] = Math.max(merged[last] as number, e);
+    else merged.push(s, e);
+  }
+  return merged;
 }
 
 function pushCell(out: SecretCell[], start: number, end: number, header: string): void {
@@ -639,6 +748,24 @@ const NO_CELLS: readonly SecretCell[] = Object.freeze([]);
 
 /** A header that can stand as a dotenv name. */
 const PLAIN_NAME = /^[A-Za-z_][\w.-]{0,63}$/;
+
+/**
+ * Masks over the whole of each of `cells` that one of `matches` (in text order, apart) masks only in part,
+ * named by that match's rule: a secret's column holds one value a cell. Masked in part, the cell read in the
+ * masked text is a label and what the mask left, a value the first reading never had, which a rule may take
+ * for a secret (`a-0b0c-1[REDACTED:putty-private-key]-MAC:` under `Token`).
+ */
+export function wholeCells(cells: readonly SecretCell[], matches: readonly SecretMatch[]): SecretMatch[] {
+  const out: SecretMatch[] = [];
+  let k = 0; // the first match that ends after the cell before
+  for (const cell of cells) {
+    while (k < matches.length && (matches[k] as SecretMatch).end <= cell.start) k++;
+    const m = matches[k];
+    if (m !== undefined && m.start < cell.end && (m.start > cell.start || m.end < cell.end))
+      out.push({ start: cell.start, end: cell.end, rule: m.rule });
+  }
+  return out;
+}
 
 /**
  * The masks for `cells`: each cell read as the value of a member named by its header (`api_key=<cell>`), all

@@ -333,6 +333,39 @@ describe('properties', () => {
     },
   );
 
+  // Tables a CLI aligns, with blanks or tabs, secrets and words in columns some of which name a secret: each
+  // mask is a label of another length, which moves the cells after it, and may take blanks in. The masked
+  // table must read as the same table again.
+  it('is idempotent on aligned tables', () => {
+    const names = fc.constantFrom('NAME', 'Token', 'Secret Key', 'NOTE', 'PASSWORD', 'ID', 'Access Key');
+    const word = fc.stringMatching(/^[a-z][a-z0-9-]{2,14}$/);
+    const cell = fc.oneof(fc.constantFrom(...unglued), word, fc.constantFrom('n/a', 'two words'));
+    const table = fc
+      .record({
+        header: fc.array(fc.tuple(names, fc.nat(40)), { minLength: 2, maxLength: 4 }),
+        rows: fc.array(fc.array(cell, { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 4 }),
+        tabbed: fc.boolean(),
+        after: fc.constantFrom('', '$ cli list\n'),
+      })
+      .map(({ header, rows, tabbed, after }) => {
+        const line = (cells: string[]) =>
+          cells
+            .slice(0, header.length)
+            .map((c, i) =>
+              tabbed || i === header.length - 1 ? c : c.padEnd(header[i]![0].length + 2 + header[i]![1]),
+            )
+            .join(tabbed ? '\t' : '');
+        return after + [line(header.map(([name]) => name)), ...rows.map(line)].join('\n');
+      });
+    fc.assert(
+      fc.property(table, (t) => {
+        const once = maskSecrets(t).text;
+        expect(maskSecrets(once).text).toBe(once);
+      }),
+      { numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
+  });
+
   // A tool that returns JSON as text: the secrets are read through their escapes, and the masks keep the JSON
   // valid (a mask covers an escape whole).
   it('leaves nothing an enabled rule matches in JSON text, read as it is or decoded, and keeps it JSON', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maskSecrets } from '../../src/sanitizers/mask-secrets.js';
 import { isSecretishKey } from '../../src/secrets/key-names.js';
-import { asMasked, maskCells, secretColumnCells } from '../../src/secrets/table-columns.js';
+import { asMasked, maskCells, secretColumnCells, wholeCells } from '../../src/secrets/table-columns.js';
 
 const PASSWORD = 'S6tRx9kLm2pQw7';
 const OTHER = 'Mn8Bv7Cx6Za5Qw';
@@ -313,5 +313,89 @@ describe('a mask that takes a delimiter', () => {
     const out = maskSecrets(text).text;
     for (const secret of secrets) expect(out).not.toContain(secret);
     expect(maskSecrets(out).text).toBe(out);
+  });
+});
+
+describe('an aligned table read as its masks will leave it', () => {
+  const GITHUB = 'ghp_pur6lyLZzyVx3M7eiQFG8vYjdJtIoQwO0iuE';
+  /** The header's names padded to the widths given, and the rows' cells joined as they are given. */
+  const spaced = (widths: number[], names: string[], rows: string[]) =>
+    `${names.map((name, i) => name.padEnd(widths[i] ?? 0)).join('')}\n${rows.join('\n')}`;
+
+  it('reads no cell past a mask by where it stands: once masked, another may stand there', () => {
+    // The token is a label 19 characters shorter once masked, and the word after it then starts under Token.
+    const text = spaced([46, 5], ['NAME', 'Token'], [`${GITHUB}  build-2024-runner-lnx1 ${TOKEN}`]);
+    const out = maskSecrets(text).text;
+    expect(out).toContain(TOKEN);
+    expect(maskSecrets(out).text).toBe(out);
+  });
+
+  it('still reads the cells before a mask, and the rows after a row whose first cell is masked', () => {
+    const text = spaced(
+      [20, 20, 10],
+      ['NAME', 'Secret Key', 'NOTE'],
+      [
+        `deploy              ${PASSWORD}      ${GITHUB}`,
+        `${GITHUB}  x`,
+        `ci                  ${OTHER}      n/a`,
+      ],
+    );
+    const out = maskSecrets(text).text;
+    for (const secret of [PASSWORD, OTHER, GITHUB]) expect(out).not.toContain(secret);
+    expect(maskSecrets(out).text).toBe(out);
+  });
+
+  it('splits no cell at blanks inside a mask: its label holds none', () => {
+    // After a command's line, as a CLI prints it (at a text's start it is a TSV, whose cells only tabs divide).
+    const text = `$ influx auth list\nID\tDescription\tToken\n1\tsays  hello\t${TOKEN}`;
+    const mask = { start: text.indexOf('says'), end: text.indexOf('hello') + 5 };
+    const found = (masks: { start: number; end: number }[]) =>
+      secretColumnCells(text, isSecretishKey, masks).map((c) => text.slice(c.start, c.end));
+    // Read as it stands, the row has four cells under three names and ends the table.
+    expect(found([])).toEqual([]);
+    expect(found([mask])).toEqual([TOKEN]);
+  });
+
+  it('reads a row a mask takes across lines as one line, as its label leaves it', () => {
+    // A key of several lines in the first column: read line by line, the table ended at its second line.
+    const key = 'line one of a key\nline two of a key';
+    const text = `Token                NAME\n${key}    deploy\n${OTHER.padEnd(21)}ci`;
+    const found = (masks: { start: number; end: number }[]) =>
+      secretColumnCells(text, isSecretishKey, masks).map((c) => text.slice(c.start, c.end));
+    expect(found([])).toEqual([]);
+    const start = text.indexOf(key);
+    expect(found([{ start, end: start + key.length }])).toEqual([key, OTHER]);
+  });
+
+  it('reads the cell a mask starts in, whole, and none after it in its row; no header a mask falls in', () => {
+    const text = `NAME          Token          Secret Key\n${'a'.padEnd(14)}${OTHER.padEnd(15)}${PASSWORD}`;
+    const other = text.indexOf(OTHER);
+    const found = (masks: { start: number; end: number }[]) =>
+      secretColumnCells(text, isSecretishKey, masks).map((c) => text.slice(c.start, c.end));
+    expect(found([])).toEqual([OTHER, PASSWORD]);
+    expect(found([{ start: other + 2, end: other + 6 }])).toEqual([OTHER]);
+    expect(found([{ start: 2, end: 4 }])).toEqual([]);
+  });
+});
+
+describe('wholeCells', () => {
+  it("masks whole, by a match's rule, each cell the match masks only in part", () => {
+    const a = { id: 'a' } as never;
+    const b = { id: 'b' } as never;
+    const cells = [
+      { start: 0, end: 10, header: 'Token' },
+      { start: 20, end: 30, header: 'Token' },
+      { start: 40, end: 50, header: 'Token' },
+    ];
+    const matches = [
+      { start: 3, end: 6, rule: a },
+      { start: 20, end: 30, rule: b },
+      { start: 48, end: 60, rule: b },
+    ];
+    expect(wholeCells(cells, matches)).toEqual([
+      { start: 0, end: 10, rule: a },
+      { start: 40, end: 50, rule: b },
+    ]);
+    expect(wholeCells(cells, [])).toEqual([]);
   });
 });
