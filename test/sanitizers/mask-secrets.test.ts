@@ -333,29 +333,47 @@ describe('properties', () => {
     },
   );
 
-  // Tables a CLI aligns, with blanks or tabs, secrets and words in columns some of which name a secret: each
-  // mask is a label of another length, which moves the cells after it, and may take blanks in. The masked
-  // table must read as the same table again.
-  it('is idempotent on aligned tables', () => {
-    const names = fc.constantFrom('NAME', 'Token', 'Secret Key', 'NOTE', 'PASSWORD', 'ID', 'Access Key');
+  // Tables as CLIs and documents print them (aligned with blanks or tabs, CSV, Markdown, psql), secrets and words
+  // in columns some of which name a secret: each mask is a label of another length, which moves the cells
+  // after it, and may take blanks, delimiters or line breaks in. The masked table must read as the same table.
+  it('is idempotent on tables', () => {
+    const names = fc.constantFrom(
+      'NAME',
+      'Token',
+      'Secret Key',
+      'NOTE',
+      'PASSWORD',
+      'ID',
+      'api_key',
+      'password',
+    );
     const word = fc.stringMatching(/^[a-z][a-z0-9-]{2,14}$/);
     const cell = fc.oneof(fc.constantFrom(...unglued), word, fc.constantFrom('n/a', 'two words'));
+    const layouts = ['spaces', 'tabs', 'csv', 'markdown', 'psql'] as const;
     const table = fc
       .record({
         header: fc.array(fc.tuple(names, fc.nat(40)), { minLength: 2, maxLength: 4 }),
         rows: fc.array(fc.array(cell, { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 4 }),
-        tabbed: fc.boolean(),
+        layout: fc.constantFrom(...layouts),
         after: fc.constantFrom('', '$ cli list\n'),
       })
-      .map(({ header, rows, tabbed, after }) => {
-        const line = (cells: string[]) =>
-          cells
-            .slice(0, header.length)
-            .map((c, i) =>
-              tabbed || i === header.length - 1 ? c : c.padEnd(header[i]![0].length + 2 + header[i]![1]),
-            )
-            .join(tabbed ? '\t' : '');
-        return after + [line(header.map(([name]) => name)), ...rows.map(line)].join('\n');
+      .map(({ header, rows, layout, after }) => {
+        const width = (i: number) => header[i]![0].length + 2 + header[i]![1];
+        const line = (all: string[]) => {
+          const cells = all.slice(0, header.length);
+          if (layout === 'spaces')
+            return cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(width(i)))).join('');
+          if (layout === 'tabs') return cells.join('\t');
+          if (layout === 'csv') return cells.join(',');
+          if (layout === 'markdown') return `| ${cells.join(' | ')} |`;
+          return ` ${cells.join(' | ')}`;
+        };
+        const ruled = {
+          markdown: `|${'---|'.repeat(header.length)}`,
+          psql: header.map(() => '-----').join('+'),
+        };
+        const rule = layout === 'markdown' || layout === 'psql' ? [ruled[layout]] : [];
+        return after + [line(header.map(([name]) => name)), ...rule, ...rows.map(line)].join('\n');
       });
     fc.assert(
       fc.property(table, (t) => {
