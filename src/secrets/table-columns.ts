@@ -639,7 +639,8 @@ function readAlignedRows(
       } else {
         // Aligned with spaces: a row starts where its header does, and a cell where its column's name does.
         // Past the row's first mask, its cells stand elsewhere once masked, a label being another length:
-        // they are not read by where they stand. The cell the mask starts is read, as its label will be.
+        // they are not read by where they stand. The cell the mask starts in is read whole, as its label will
+        // be.
         const cut = spans.length > 0 ? (spans[0] as number) : stop;
         const first = start + firstAt;
         if (first >= stop || first > cut || !startsCell(text, first, start, spans)) break;
@@ -681,8 +682,15 @@ function spacedFurther(text: string, from: number, stop: number, spans: readonly
 
 /** Is `at` inside one of `spans` (start–end pairs in order)? */
 function inSpans(spans: readonly number[], at: number): boolean {
-  for (let k = 0; k < spans.length && (spans[k] as number) <= at; k += 2)
-    if (at < (spans[k + 1] as number)) return true;
+  // A binary search: a long row may hold thousands of masks, and each of its blanks asks.
+  let lo = 0;
+  let hi = spans.length / 2 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((spans[2 * mid + 1] as number) <= at) lo = mid + 1;
+    else if ((spans[2 * mid] as number) > at) hi = mid - 1;
+    else return true;
+  }
   return false;
 }
 
@@ -692,6 +700,9 @@ const blankAt = (text: string, at: number, spans: readonly number[]): boolean =>
 
 /** The opaque spans that meet a line `[start, stop)` (see `opaqueSpans`). */
 type OpaqueSpans = (start: number, stop: number) => number[];
+
+/** A line with no opaque span: shared, as most lines of a table are such (never written to). */
+const NO_SPANS: number[] = [];
 
 /** What a search for a label finds: a mask of an earlier pass, or text that reads as one. */
 const LABEL_OPEN = '[REDACTED';
@@ -706,38 +717,50 @@ const LABEL_OPEN = '[REDACTED';
  */
 function opaqueSpans(text: string, masks: readonly Span[]): OpaqueSpans {
   let next = 0; // the first mask that may meet a later line
-  let label = -2; // the next label at or after the last line asked about (-1: none further; -2: not looked for)
+  let label = -2; // the next label at or after the lines asked about (-1: none further; -2: not looked for)
   return (start, stop) => {
     while (next < masks.length && (masks[next] as Span).end <= start) next++;
-    const spans: number[] = [];
+    let spans = NO_SPANS;
     for (let k = next; k < masks.length && (masks[k] as Span).start < stop; k++) {
       const m = masks[k] as Span;
+      if (spans === NO_SPANS) spans = [];
       spans.push(Math.max(m.start, start), Math.min(m.end, stop));
     }
     if (label === -2 || (label >= 0 && label < start)) label = text.indexOf(LABEL_OPEN, start);
     if (label < 0 || label >= stop) return spans;
-    // Labels as well: merged with the masks, in order.
-    for (let at = label; at >= 0 && at < stop; at = text.indexOf(LABEL_OPEN, at + 1)) {
-      const close = text.indexOf(']', at);
-      spans.push(at, close < 0 || close >= stop ? stop : close + 1);
-      label = at;
+    // Labels as well, each to its `]` within the line; one that is not closed there is none (a search on past
+    // the line read the text to its end a row).
+    const labels: number[] = [];
+    while (label >= 0 && label < stop) {
+      const close = text.slice(label, stop).indexOf(']');
+      if (close < 0) {
+        label = text.indexOf(LABEL_OPEN, stop);
+        break;
+      }
+      labels.push(label, label + close + 1);
+      label = text.indexOf(LABEL_OPEN, label + close + 1);
     }
-    return mergeSpans(spans);
+    if (labels.length === 0) return spans;
+    return spans.length === 0 ? labels : joinSpans(spans, labels);
   };
 }
 
-/** Start–end pairs sorted and joined where they meet. */
-function mergeSpans(spans: number[]): number[] {
-  const pairs: [number, number][] = [];
-  for (let k = 0; k < spans.length; k += 2) pairs.push([spans[k] as number, spans[k + 1] as number]);
-  pairs.sort((a, b) => a[0] - b[0]);
-  const merged: number[] = [];
-  for (const [s, e] of pairs) {
-    const last = merged.length - 1;
-    if (last > 0 && s <= (merged[last] as number)) merged[last] = Math.max(merged[last] as number, e);
-    else merged.push(s, e);
+/** Two lists of start–end pairs, each in order, as one in order, pairs that meet joined. */
+function joinSpans(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const fromA = j >= b.length || (i < a.length && (a[i] as number) <= (b[j] as number));
+    const start = (fromA ? a[i] : b[j]) as number;
+    const end = (fromA ? a[i + 1] : b[j + 1]) as number;
+    if (fromA) i += 2;
+    else j += 2;
+    const last = out.length - 1;
+    if (last > 0 && start <= (out[last] as number)) out[last] = Math.max(out[last] as number, end);
+    else out.push(start, end);
   }
-  return merged;
+  return out;
 }
 
 function pushCell(out: SecretCell[], start: number, end: number, header: string): void {
