@@ -67,6 +67,10 @@ const COMMON = {
   '---- run': () => fill('-'),
   'quote run': () => fill('"'),
   'newline run': () => fill('\n'),
+  // A CLI's aligned table under a header that names a secret: rows read through the masks and labels in them.
+  'aligned table, rows of labels': () => fill('NAME      Token\na         [REDACTED x\n'),
+  'aligned table, one row of tokens': () =>
+    `NAME      Token\na         ${fill(`ghp_${r.chars(ALNUM, 36)} `)}`,
 };
 
 /** Unicode-cleaner attacks: runs of what the cleaner treats in context (ZWJ, VS, tags, ESC, bidi, look-alikes). */
