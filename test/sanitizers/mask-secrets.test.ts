@@ -348,7 +348,25 @@ describe('properties', () => {
       'password',
     );
     const word = fc.stringMatching(/^[a-z][a-z0-9-]{2,14}$/);
-    const cell = fc.oneof(fc.constantFrom(...unglued), word, fc.constantFrom('n/a', 'two words'));
+    const cell = fc.oneof(
+      fc.constantFrom(...secrets),
+      word,
+      fc.constantFrom(
+        'n/a',
+        'two words',
+        'Authorization:',
+        'Bearer',
+        '"',
+        'password:',
+        'key=',
+        'token ',
+        '-----BEGIN',
+        '`',
+        "'",
+        '|',
+        ',',
+      ),
+    );
     const layouts = ['spaces', 'tabs', 'csv', 'markdown', 'psql'] as const;
     const table = fc
       .record({
