@@ -20,7 +20,7 @@ import { findPeers, type Peers } from './peers.js';
 import { captureGroups, endGroup, literalPrefixes, openingClass } from './prefixes.js';
 import { regexReach } from './reach.js';
 import { createReplay } from './replay.js';
-import { mergeMatches, SETTLED, unsettledMatches, wholeClusters } from './spans.js';
+import { mergeMatches, overlapsSpans, SETTLED, unsettledMatches, wholeClusters } from './spans.js';
 import type { SecretRule } from './types.js';
 
 /** Default scan window around a keyword hit, in characters: tokens sit at or just after their keyword. */
@@ -436,7 +436,8 @@ export function createRuleRegistry(rules: readonly SecretRule[]): RuleRegistry {
 
   // The masks the scanned text already holds, as start-end pairs (see `maskSpans`): a rule reads nothing in them.
   let masks: readonly number[] = NO_MASKS;
-  const masked = (start: number, end: number): boolean => masks.length > 0 && inMasks(masks, start, end);
+  const masked = (start: number, end: number): boolean =>
+    masks.length > 0 && overlapsSpans(masks, start, end);
   let judged = 0;
   let remembered = 0;
   let rereads = 0;
@@ -1021,24 +1022,12 @@ function lineEnd(text: string, at: number): number {
   return text.length;
 }
 
-/** Whether `start`–`end` overlaps one of `spans` (see `maskSpans`). */
-function inMasks(spans: readonly number[], start: number, end: number): boolean {
-  let lo = 0;
-  let hi = spans.length / 2;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((spans[2 * mid + 1] as number) <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < spans.length / 2 && (spans[2 * lo] as number) < end;
-}
-
 /** Drops the keyword hits inside `spans`. */
 function dropHitsInMasks(spans: readonly number[], buf: HitBuffer): void {
   let kept = 0;
   for (let h = 0; h < buf.count; h++) {
     const at = buf.at[h] as number;
-    if (inMasks(spans, at, at + 1)) continue;
+    if (overlapsSpans(spans, at, at + 1)) continue;
     buf.at[kept] = at;
     buf.keyword[kept++] = buf.keyword[h] as number;
   }

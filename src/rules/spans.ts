@@ -134,3 +134,18 @@ export function unsettledMatches(
 
 /** No match unsettled: one shared answer, so that a scan of a settled text (nearly every one) allocates none. */
 export const SETTLED: readonly number[] = Object.freeze([]);
+
+/**
+ * Whether `start`–`end` overlaps one of `spans`: start–end pairs, ascending and apart (the masks a text
+ * holds). A binary search: a text may hold tens of thousands of masks.
+ */
+export function overlapsSpans(spans: readonly number[], start: number, end: number): boolean {
+  let lo = 0;
+  let hi = spans.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((spans[2 * mid + 1] as number) <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < spans.length / 2 && (spans[2 * lo] as number) < end;
+}

@@ -25,6 +25,7 @@
 
 import { copyUnits } from '../core/units.js';
 import type { SecretMatch } from '../rules/registry.js';
+import { overlapsSpans } from '../rules/spans.js';
 
 /** A cell under a header that names a secret: its value's span in the text. */
 export interface SecretCell {
@@ -92,11 +93,12 @@ type NextLine = (end: number) => [number, number] | undefined;
  * second line, and the masked text went on to rows that the text had not reached, and masked cells there.
  */
 function linesAsMasked(text: string, masks: readonly Span[]): NextLine {
-  const joining = masks.filter((m) => text.slice(m.start, m.end).includes('\n'));
-  if (joining.length === 0) return (end) => nextLine(text, end);
+  // Found when a reader first goes on to a row: most texts hold no table, and are read by no reader that far.
+  let joining: readonly Span[] | undefined;
   return (end) => {
     const line = nextLine(text, end);
     if (line === undefined) return undefined;
+    joining ??= masks.filter((m) => text.slice(m.start, m.end).includes('\n'));
     for (let m = maskOver(joining, breakAt(text, line[1])); m !== undefined; ) {
       line[1] = lineAround(text, m.end)[1];
       m = maskOver(joining, breakAt(text, line[1]));
@@ -322,7 +324,7 @@ const DIVIDES_CELLS = /[,\t|│]/;
  * value is trimmed of it). Blanks and line breaks are left too: a private key's span holds both, and a copy
  * for every text that holds one would cost W1's megabyte 1.5 ms.
  */
-export function asMasked(text: string, masks: readonly { start: number; end: number }[]): string {
+export function asMasked(text: string, masks: readonly Span[]): string {
   let units: Buffer | undefined;
   for (const m of masks) {
     if (!DIVIDES_CELLS.test(text.slice(m.start, m.end))) continue;
@@ -680,19 +682,8 @@ function spacedFurther(text: string, from: number, stop: number, spans: readonly
   return false;
 }
 
-/** Is `at` inside one of `spans` (start–end pairs in order)? */
-function inSpans(spans: readonly number[], at: number): boolean {
-  // A binary search: a long row may hold thousands of masks, and each of its blanks asks.
-  let lo = 0;
-  let hi = spans.length / 2 - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((spans[2 * mid + 1] as number) <= at) lo = mid + 1;
-    else if ((spans[2 * mid] as number) > at) hi = mid - 1;
-    else return true;
-  }
-  return false;
-}
+/** Is `at` inside one of `spans` (start–end pairs in order, apart)? */
+const inSpans = (spans: readonly number[], at: number): boolean => overlapsSpans(spans, at, at + 1);
 
 /** A blank, outside every opaque span. */
 const blankAt = (text: string, at: number, spans: readonly number[]): boolean =>
